@@ -1,0 +1,60 @@
+# ginrummy: every target makes its own virtual environment in .venv when it needs one.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+RUNTIME := $(VENV)/.runtime-installed
+DEV := $(VENV)/.dev-installed
+FUZZ_EXAMPLES ?= 20000
+
+.DEFAULT_GOAL := help
+.PHONY: help play test lint format typecheck pytest bench arena fuzz snapshots clean
+
+help: ## List every target
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUNTIME): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(RUNTIME)
+
+play: $(RUNTIME) ## Start the game (creates .venv and installs what it needs)
+	$(BIN)/ginrummy $(ARGS)
+
+test: lint typecheck pytest ## Lint, type-check and run every test (what CI runs)
+
+lint: $(DEV) ## ruff (lint + format check) and the import-layer contracts
+	$(BIN)/ruff check ginrummy tests
+	$(BIN)/ruff format --check ginrummy tests
+	$(BIN)/lint-imports
+
+format: $(DEV) ## Reformat the code with ruff
+	$(BIN)/ruff check --fix ginrummy tests
+	$(BIN)/ruff format ginrummy tests
+
+typecheck: $(DEV) ## mypy (strict on ginrummy/core and ginrummy/players)
+	$(BIN)/mypy
+
+pytest: $(DEV) ## The test suite (core, CLI, app, snapshots, end-to-end)
+	$(BIN)/pytest -n auto -q
+
+bench: $(RUNTIME) ## Solver microseconds per hand and simple-vs-simple rounds per second
+	$(BIN)/ginrummy bench
+
+arena: $(RUNTIME) ## 1000 games simple vs simple (override with ARGS="...")
+	$(BIN)/ginrummy arena $(if $(ARGS),$(ARGS),--players simple,simple --games 1000)
+
+fuzz: $(DEV) ## A long random-play and hypothesis run (FUZZ_EXAMPLES=N to change)
+	GINRUMMY_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -q -m fuzz tests
+
+snapshots: $(DEV) ## Regenerate the screen snapshots after a deliberate UI change
+	$(BIN)/pytest -q tests/snapshots --snapshot-update
+
+clean: ## Remove the virtual environment and caches
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

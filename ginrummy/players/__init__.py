@@ -1,0 +1,28 @@
+"""Computer players. Each sees only its `PlayerView`, never the round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.player import Player
+from .random_player import RandomPlayer
+from .simple import SimplePlayer
+
+__all__ = ["PLAYERS", "RandomPlayer", "SimplePlayer", "make_player"]
+
+#: Bot name -> factory taking a seed.
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer,
+    "simple": lambda seed: SimplePlayer(),
+}
+
+
+def make_player(name: str, seed: int = 0) -> Player:
+    """A bot by name; raises `ValueError` naming the choices for an unknown one."""
+    try:
+        factory = PLAYERS[name.strip().lower()]
+    except KeyError:
+        raise ValueError(
+            f"unknown player {name!r}: choose one of {', '.join(sorted(PLAYERS))}"
+        ) from None
+    return factory(seed)
