@@ -1,0 +1,7 @@
+"""The Textual game of Gin Rummy: start screen, table, results, help."""
+
+from __future__ import annotations
+
+from .app import LEVELS, GinRummyApp, launch
+
+__all__ = ["LEVELS", "GinRummyApp", "launch"]

@@ -1,0 +1,188 @@
+"""The start screen: who plays, which rules, which seed; rules and help; quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from ...core import PRESETS, Rules
+from ..session import COMPUTER, HOTSEAT
+from ..widgets.table import TooSmall
+from .rules_editor import RulesScreen, rules_summary
+
+if TYPE_CHECKING:
+    from ..app import GinRummyApp
+
+BANNER_UNICODE = "♠ ♥  G I N   R U M M Y  ♦ ♣"
+BANNER_ASCII = "S H  G I N   R U M M Y  D C"
+
+
+class StartScreen(Screen[None]):
+    """Choose a game and start it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "play('computer')", "vs computer"),
+        Binding("f3", "play('hotseat')", "Hot-seat"),
+        Binding("f4", "edit_rules", "Edit rules"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("escape", "app.quit_game", "Quit"),
+    ]
+
+    @property
+    def gin_app(self) -> GinRummyApp:
+        from ..app import GinRummyApp
+
+        assert isinstance(self.app, GinRummyApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        from ..app import LEVELS
+
+        app = self.gin_app
+        names = app.names or ("", "")
+        yield Header()
+        with Vertical(id="start"):
+            yield Static(
+                Text(BANNER_ASCII if app.ascii else BANNER_UNICODE, style="bold"), id="banner"
+            )
+            yield Static(
+                Text("Two players, ten cards each: meld them, knock or go gin.", style="dim"),
+                id="tagline",
+            )
+            with Horizontal(id="modes"):
+                with Vertical(classes="panel", id="panel-computer") as panel:
+                    panel.border_title = "Against the computer"
+                    with Grid(classes="form"):
+                        yield Label("Level")
+                        yield Select(
+                            [(name, name) for name in LEVELS],
+                            value=app.level if app.level in LEVELS else LEVELS[0],
+                            allow_blank=False,
+                            compact=True,
+                            id="level",
+                        )
+                        yield Label("Your name")
+                        yield Input(
+                            value=names[0] if app.names else "",
+                            placeholder="You",
+                            compact=True,
+                            id="your-name",
+                        )
+                    yield Button("Play the computer (F2)", id="play-computer", variant="primary")
+                with Vertical(classes="panel", id="panel-hotseat") as panel:
+                    panel.border_title = "Hot-seat for two"
+                    with Grid(classes="form"):
+                        yield Label("Player 1")
+                        yield Input(
+                            value=names[0], placeholder="Player 1", compact=True, id="name1"
+                        )
+                        yield Label("Player 2")
+                        yield Input(
+                            value=names[1], placeholder="Player 2", compact=True, id="name2"
+                        )
+                    yield Button("Play hot-seat (F3)", id="play-hotseat", variant="success")
+            with Vertical(classes="panel", id="panel-rules") as panel:
+                panel.border_title = "Rules"
+                with Horizontal(id="rules-row"):
+                    yield Label("Preset")
+                    yield Select(
+                        [(name, name) for name in [*PRESETS, "Custom"]],
+                        value=app.rules.name,
+                        allow_blank=False,
+                        compact=True,
+                        id="preset",
+                    )
+                    yield Button("Edit rules… (F4)", id="edit-rules", compact=True)
+                    yield Label("Seed")
+                    yield Input(
+                        value="" if app.seed is None else str(app.seed),
+                        placeholder="random",
+                        type="integer",
+                        compact=True,
+                        id="seed",
+                    )
+                yield Static(rules_summary(app.rules), id="rules-summary")
+            with Horizontal(id="start-buttons"):
+                yield Button("Rules and help (?)", id="help", compact=True)
+                yield Button("Quit (Esc)", id="quit", compact=True)
+        yield Footer()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.sub_title = "New game"
+        self.query_one("#play-computer", Button).focus()
+
+    # --- choices --------------------------------------------------------------------
+    def _read_choices(self) -> bool:
+        """Copy the form into the app's settings; False (with a message) if a field is bad."""
+        app = self.gin_app
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            app.seed = int(seed_text) if seed_text else None
+        except ValueError:
+            self.notify("The seed must be a whole number.", severity="error")
+            return False
+        level = self.query_one("#level", Select).value
+        if isinstance(level, str):
+            app.level = level
+        return True
+
+    def action_play(self, mode: str) -> None:
+        """Start a game in ``mode`` with the form's settings."""
+        if not self._read_choices():
+            return
+        app = self.gin_app
+        if mode == COMPUTER:
+            me = self.query_one("#your-name", Input).value.strip() or "You"
+            app.names = (me, "Computer")
+        else:
+            a = self.query_one("#name1", Input).value.strip() or "Player 1"
+            b = self.query_one("#name2", Input).value.strip() or "Player 2"
+            if a == b:
+                b += " (2)"
+            app.names = (a, b)
+        app.new_table(mode)
+
+    @on(Button.Pressed, "#play-computer")
+    def _play_computer(self) -> None:
+        self.action_play(COMPUTER)
+
+    @on(Button.Pressed, "#play-hotseat")
+    def _play_hotseat(self) -> None:
+        self.action_play(HOTSEAT)
+
+    @on(Button.Pressed, "#help")
+    def _help(self) -> None:
+        self.app.action_help()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#quit")
+    def _quit(self) -> None:
+        self.app.exit()
+
+    @on(Select.Changed, "#preset")
+    def _preset(self, event: Select.Changed) -> None:
+        name = event.value
+        if isinstance(name, str) and name in PRESETS:
+            self._set_rules(PRESETS[name])
+
+    @on(Button.Pressed, "#edit-rules")
+    def action_edit_rules(self) -> None:
+        def done(rules: Rules | None) -> None:
+            if rules is not None:
+                self._set_rules(rules)
+
+        self.app.push_screen(RulesScreen(self.gin_app.rules), done)
+
+    def _set_rules(self, rules: Rules) -> None:
+        self.gin_app.rules = rules
+        self.query_one("#rules-summary", Static).update(rules_summary(rules))
+        preset = self.query_one("#preset", Select)
+        if preset.value != rules.name:
+            preset.value = rules.name

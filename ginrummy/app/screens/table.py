@@ -1,0 +1,609 @@
+"""The table: where a round is played. This screen owns the game state.
+
+Keys and clicks become core actions applied through `Session.apply`; whatever the core
+refuses is shown with its reason and nothing changes. Computer turns are computed in a
+thread worker that posts `ComputerMoved`; the action is applied here, on the UI thread.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, RichLog, Static
+
+from ...core import (
+    Action,
+    BigGin,
+    Card,
+    Discard,
+    DrawStock,
+    IllegalActionError,
+    Knock,
+    Pass,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+    best_melding,
+    knock_discards,
+    min_deadwood,
+)
+from ..messages import CardClicked, ComputerMoved, PileClicked
+from ..session import Session, TableConfig, capitalise, describe_turn
+from ..widgets.cardart import card_label, card_text, cards_text
+from ..widgets.hand import SORT_MODES, HandView
+from ..widgets.table import OpponentView, PileState, PilesView, TooSmall
+from .dialogs import ConfirmScreen, DiscardPileScreen
+from .privacy import PrivacyScreen
+
+if TYPE_CHECKING:
+    from ..app import GinRummyApp
+
+#: Actions that act on the game; each has a hidden fallback binding so that pressing the
+#: key when the action does not apply still reaches the core and gets refused with a reason.
+GAME_ACTIONS = ("draw_stock", "take_discard", "pass_upcard", "discard", "knock", "gin", "big_gin")
+
+
+class TableScreen(Screen[None]):
+    """One game (or match) at the table, against the computer or hot-seat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "select(-1)", "Select", key_display="←→"),
+        Binding("right", "select(1)", "Select", show=False),
+        Binding("s", "draw_stock", "Stock"),
+        Binding("d", "take_discard", "Take"),
+        Binding("p", "pass_upcard", "Pass"),
+        Binding("enter", "discard", "Discard"),
+        Binding("k", "knock", "Knock"),
+        Binding("g", "gin", "Gin"),
+        Binding("b", "big_gin", "Big gin"),
+        Binding("shift+left,comma", "move(-1)", "Move", key_display="⇧←→"),
+        Binding("shift+right,full_stop", "move(1)", "Move", show=False),
+        Binding("o", "sort", "Sort"),
+        Binding("v", "view_pile", "Pile"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit_game", "Quit"),
+        *(
+            Binding(key, f"attempt('{name}')", show=False)
+            for key, name in (
+                ("s", "draw_stock"),
+                ("d", "take_discard"),
+                ("p", "pass_upcard"),
+                ("enter", "discard"),
+                ("k", "knock"),
+                ("g", "gin"),
+                ("b", "big_gin"),
+            )
+        ),
+    ]
+
+    def __init__(self, config: TableConfig, *, ascii: bool = False, delay: float = 0.0) -> None:
+        super().__init__()
+        self.config = config
+        self.ascii = ascii
+        self.delay = delay
+        self.session = Session(config)
+        #: The seat whose cards are face up (None while the keyboard changes hands).
+        self.viewer: int | None = None if self.session.hotseat else 0
+        self.selected: Card | None = None
+        self.message: Text = Text()
+        self._token = 0
+        self._logged = 0
+        self._thinking = False
+        self._prefs: dict[int, tuple[str, list[Card]]] = {}
+        self._waiting_privacy = False
+
+    # --- layout ----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="table"):
+            yield OpponentView(ascii=self.ascii, id="opponent")
+            with Horizontal(id="middle"):
+                yield PilesView(ascii=self.ascii, id="piles")
+                with Vertical(id="side"):
+                    yield Static(id="scores")
+                    log = RichLog(id="log", wrap=True, markup=False, max_lines=300)
+                    log.can_focus = False
+                    yield log
+            yield Static(id="prompt")
+            yield Static(id="info")
+            yield HandView(ascii=self.ascii, id="hand")
+            yield Static(id="message")
+        yield Footer()
+        yield TooSmall()
+
+    @property
+    def gin_app(self) -> GinRummyApp:
+        from ..app import GinRummyApp
+
+        assert isinstance(self.app, GinRummyApp)
+        return self.app
+
+    @property
+    def hand(self) -> HandView:
+        return self.query_one("#hand", HandView)
+
+    def on_mount(self) -> None:
+        self.title = "Gin Rummy"
+        self._start_round()
+
+    # --- the turn loop ------------------------------------------------------------------
+    def _start_round(self) -> None:
+        """A round was just dealt: log its opening, then hand over to whoever acts."""
+        self._logged = 0
+        self.selected = None
+        self.query_one("#log", RichLog).write(Text(self.session.opening(self.ascii), style="bold"))
+        if self.session.hotseat:
+            self.viewer = None
+        self.advance()
+
+    def advance(self) -> None:
+        """Decide what happens next: a result, the keyboard changing hands, or a computer turn."""
+        s = self.session
+        self._token += 1
+        if s.round_over:
+            self.refresh_table()
+            self.call_after_refresh(self._show_result)
+            return
+        actor = s.to_act
+        if s.is_human(actor):
+            if s.hotseat and actor != self.viewer:
+                self._remember_prefs()
+                self.viewer = None
+                self.refresh_table()
+                self._waiting_privacy = True
+                note = self._last_turn_note(actor)
+                self.app.push_screen(PrivacyScreen(s.names[actor], note), self._privacy_done)
+                return
+            self.viewer = actor
+            self.refresh_table()
+        else:
+            self._thinking = True
+            self.refresh_table()
+            self.computer_turn(actor, s.view(actor), self._token)
+
+    def _privacy_done(self, _: None = None) -> None:
+        self._waiting_privacy = False
+        self.viewer = self.session.to_act
+        self._restore_prefs()
+        self.selected = None
+        self.refresh_table()
+
+    def _last_turn_note(self, actor: int) -> str:
+        """For the privacy screen: what the other player just did (public information)."""
+        lines = self.query_one("#log", RichLog).lines
+        if not lines:
+            return ""
+        return lines[-1].text.strip()
+
+    def _remember_prefs(self) -> None:
+        if self.viewer is not None:
+            self._prefs[self.viewer] = (self.hand.mode, list(self.hand.manual))
+
+    def _restore_prefs(self) -> None:
+        if self.viewer is not None:
+            mode, manual = self._prefs.get(self.viewer, ("melds", []))
+            self.hand.mode, self.hand.manual = mode, manual
+
+    @work(thread=True, exclusive=True, group="computer")
+    def computer_turn(self, seat: int, view: PlayerView, token: int) -> None:
+        """Choose the computer's action off the UI thread, wait a moment, and post it."""
+        started = time.monotonic()
+        action = self.session.bot_action(seat, view)
+        wait = self.delay - (time.monotonic() - started)
+        if wait > 0:
+            time.sleep(wait)
+        self.post_message(ComputerMoved(seat, action, token))
+
+    @on(ComputerMoved)
+    def _computer_moved(self, message: ComputerMoved) -> None:
+        if message.token != self._token or self.session.round_over:
+            return
+        self._thinking = False
+        try:
+            self.session.apply(message.action, message.seat)
+        except IllegalActionError as exc:  # a bot bug: say so rather than hang
+            self.show_message(f"The computer tried an illegal move: {exc}", error=True)
+            return
+        self._after_action(message.seat)
+
+    def _after_action(self, actor: int) -> None:
+        """Log a finished turn and move the game on."""
+        s = self.session
+        rnd = s.round
+        if rnd.is_over or rnd.to_act != actor:
+            events = [
+                e
+                for e in rnd.history[self._logged :]
+                if e.player is not None or e.kind.value == "dead"
+            ]
+            self._logged = len(rnd.history)
+            line = describe_turn(events, s.names, self.ascii)
+            if line:
+                self.query_one("#log", RichLog).write(line)
+        self.advance()
+
+    def _show_result(self) -> None:
+        from .result import RoundResultScreen
+
+        result = self.session.round.result
+        assert result is not None
+        self.app.push_screen(
+            RoundResultScreen(self.session, result, ascii=self.ascii), self._after_result
+        )
+
+    def _after_result(self, _: object = None) -> None:
+        s = self.session
+        if s.game_over:
+            from .gameover import GameOverScreen
+
+            self.app.push_screen(GameOverScreen(s, ascii=self.ascii), self._after_game_over)
+            return
+        s.next_round()
+        self._start_round()
+
+    def _after_game_over(self, choice: str | None) -> None:
+        s = self.session
+        if choice == "next" and s.match is not None and not s.match.is_over:
+            s.next_round()
+            self.query_one("#log", RichLog).clear()
+            self._start_round()
+        elif choice == "again":
+            self.gin_app.new_table(self.config.mode, again=True)
+        elif choice == "menu":
+            self.gin_app.to_menu()
+        else:
+            self.app.exit()
+
+    # --- applying the player's actions --------------------------------------------------
+    @property
+    def acting_seat(self) -> int | None:
+        """The seat at the keyboard whose turn it is now, if any."""
+        s = self.session
+        if s.round_over or self._waiting_privacy:
+            return None
+        if self.viewer is not None and s.to_act == self.viewer and s.is_human(self.viewer):
+            return self.viewer
+        return None
+
+    def play(self, action: Action) -> bool:
+        """Apply the player's action; an illegal one is refused with the core's reason."""
+        seat = self.viewer if self.viewer is not None else 0
+        if self.session.round_over:
+            return False
+        try:
+            self.session.apply(action, seat)
+        except IllegalActionError as exc:
+            reason = capitalise(str(exc))
+            if not self.session.is_human(self.session.to_act) and "not your turn" in reason:
+                reason = f"Wait: it is {self.session.names[self.session.to_act]}'s turn"
+            self.show_message(reason + ".", error=True)
+            self.app.bell()
+            return False
+        self.show_message("")
+        if isinstance(action, DrawStock):
+            self.selected = self.session.view(seat).drawn_card
+        elif isinstance(action, Discard | Knock):
+            self.selected = None
+        self._after_action(seat)
+        return True
+
+    def _view(self) -> PlayerView | None:
+        return None if self.viewer is None else self.session.view(self.viewer)
+
+    def action_attempt(self, name: str) -> None:
+        """A game key pressed when it does not apply: let the core say why."""
+        getattr(self, f"action_{name}")()
+
+    def action_draw_stock(self) -> None:
+        self.play(DrawStock())
+
+    def action_take_discard(self) -> None:
+        self.play(TakeDiscard())
+
+    def action_pass_upcard(self) -> None:
+        self.play(Pass())
+
+    def action_discard(self) -> None:
+        card = self._selected_card()
+        if card is None:
+            self.play(Discard(self._any_card()))
+            return
+        self.play(Discard(card))
+
+    def action_knock(self) -> None:
+        card = self._selected_card() or self._any_card()
+        view = self._view()
+        if (
+            view is None
+            or view.phase is not Phase.DISCARD
+            or Knock(card) not in view.legal_actions()
+        ):
+            self.play(Knock(card))
+            return
+        rest = [c for c in view.hand if c is not card]
+        melding = best_melding(rest)
+        body = Text()
+        body.append("Discard ")
+        body.append_text(card_text(card, self.ascii))
+        body.append(" face down and end the round with ")
+        body.append(f"{melding.deadwood_points} deadwood", style="bold")
+        body.append(f" (knock limit {view.knock_limit}).\n\n")
+        for meld in melding.melds:
+            body.append("  meld: ")
+            body.append_text(cards_text(meld.cards, self.ascii))
+            body.append("\n")
+        if melding.deadwood:
+            body.append("  deadwood: ")
+            body.append_text(cards_text(melding.deadwood, self.ascii))
+            body.append("\n")
+        if melding.deadwood_points == 0:
+            body.append("\nThat is gin!", style="bold green")
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.play(Knock(card))
+
+        title = "Go gin?" if melding.deadwood_points == 0 else "Knock?"
+        self.app.push_screen(ConfirmScreen(title, body, yes="Knock"), done)
+
+    def action_gin(self) -> None:
+        card = self._selected_card() or self._any_card()
+        view = self._view()
+        if view is None or view.phase is not Phase.DISCARD:
+            self.play(Knock(card))
+            return
+        banned = (
+            () if view.rules.discard_taken_card or view.taken_card is None else (view.taken_card,)
+        )
+        options = knock_discards(view.hand, 0, exclude=banned)
+        if card in options:
+            self.play(Knock(card))
+            return
+        left = min_deadwood([c for c in view.hand if c is not card])
+        why = f"No gin: discarding {card_label(card, self.ascii)} leaves {left} deadwood"
+        if card in banned:
+            why = (
+                f"No gin with {card_label(card, self.ascii)}:"
+                " you just took it from the discard pile"
+            )
+        if options:
+            others = ", ".join(
+                card_label(c, self.ascii) for c in sorted(options, key=lambda c: c.index)
+            )
+            why += f"; select {others} and press g to go gin"
+        self.show_message(why + ".", error=True)
+        self.app.bell()
+
+    def action_big_gin(self) -> None:
+        self.play(BigGin())
+
+    def _selected_card(self) -> Card | None:
+        view = self._view()
+        if view is None or self.selected not in view.hand:
+            return None
+        return self.selected
+
+    def _any_card(self) -> Card:
+        view = self._view()
+        if view is not None and view.hand:
+            order = self.hand.order
+            return order[0] if order else view.hand[0]
+        return self.session.round.upcard
+
+    def action_select(self, delta: int) -> None:
+        card = self.hand.neighbour(delta)
+        if card is not None:
+            self.selected = card
+            self.refresh_table()
+
+    def action_move(self, delta: int) -> None:
+        if self.hand.move_selected(delta):
+            self.refresh_table()
+
+    def action_sort(self) -> None:
+        mode = self.hand.mode
+        nxt = (
+            SORT_MODES[(SORT_MODES.index(mode) + 1) % len(SORT_MODES)]
+            if mode in SORT_MODES
+            else "melds"
+        )
+        self.hand.set_mode(nxt)
+        self.show_message(f"Sorted by {nxt}.")
+        self.refresh_table()
+
+    def action_view_pile(self) -> None:
+        self.app.push_screen(DiscardPileScreen(self.session.round.discard_pile, self.ascii))
+
+    @on(CardClicked)
+    def _card_clicked(self, message: CardClicked) -> None:
+        view = self._view()
+        if view is None:
+            return
+        if message.card is self.selected and view.is_my_turn and view.phase is Phase.DISCARD:
+            self.play(Discard(message.card))
+        else:
+            self.selected = message.card
+            self.refresh_table()
+
+    @on(PileClicked)
+    def _pile_clicked(self, message: PileClicked) -> None:
+        if self.viewer is None:
+            return
+        self.play(DrawStock() if message.pile == "stock" else TakeDiscard())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which keys apply now (the footer shows only those)."""
+        if action not in (*GAME_ACTIONS, "select", "move", "sort"):
+            return True
+        seat = self.acting_seat
+        if seat is None:
+            return False
+        if action in ("select", "move", "sort"):
+            return True
+        view = self.session.view(seat)
+        legal = view.legal_actions()
+        if action == "draw_stock":
+            return DrawStock() in legal
+        if action == "take_discard":
+            return TakeDiscard() in legal
+        if action == "pass_upcard":
+            return Pass() in legal
+        if action == "discard":
+            return view.phase is Phase.DISCARD
+        if action == "knock":
+            return any(isinstance(a, Knock) for a in legal)
+        if action == "gin":
+            return view.phase is Phase.DISCARD and any(
+                isinstance(a, Knock)
+                and min_deadwood([c for c in view.hand if c is not a.card]) == 0
+                for a in legal
+            )
+        if action == "big_gin":
+            return BigGin() in legal
+        return True
+
+    # --- drawing the table --------------------------------------------------------------
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        """The status line under the hand: refusals in red, other notes dim."""
+        self.message = Text(text, style="bold red" if error else "italic")
+        if self.is_mounted:
+            self.query_one("#message", Static).update(self.message)
+
+    @property
+    def message_text(self) -> str:
+        return self.message.plain
+
+    def refresh_table(self) -> None:
+        """Redraw every widget from the current state."""
+        s = self.session
+        rnd = s.round
+        me = self.viewer if self.viewer is not None else (0 if not s.hotseat else rnd.to_act)
+        them = 1 - me
+        view = s.view(me)
+        names = s.names
+        # Opponent.
+        notes = [f"{view.opponent_card_count} cards"]
+        if rnd.dealer == them:
+            notes.append("dealer")
+        opp = self.query_one("#opponent", OpponentView)
+        opp.show(names[them], view.opponent_card_count, sorted(view.opponent_known), notes)
+        # Piles.
+        drawing = self.acting_seat is not None and view.phase in (Phase.DRAW, Phase.FIRST_UPCARD)
+        self.query_one("#piles", PilesView).show(
+            PileState(view.stock_size, view.discard_pile), highlight=drawing
+        )
+        # Scores.
+        self.query_one("#scores", Static).update(self._scores_text(me))
+        # Hand.
+        hand = self.hand
+        if self.viewer is None:
+            hand.show((), selected=None, hidden=True, caption="")
+        else:
+            order = hand_cards = view.hand
+            if self.selected not in hand_cards:
+                hand.cards = tuple(hand_cards)
+                order = tuple(hand.order)
+                self.selected = order[0] if order else None
+            marks: dict[Card, str] = {}
+            if view.drawn_card is not None:
+                marks[view.drawn_card] = "taken" if view.drawn_card is view.taken_card else "new"
+            hand.show(hand_cards, selected=self.selected, marks=marks)
+        self.query_one("#prompt", Static).update(self._prompt_text(view))
+        self.query_one("#info", Static).update(self._info_text(view))
+        self.sub_title = f"Round {rnd.number} · {s.rules.name} rules"
+        self.refresh_bindings()
+
+    def _scores_text(self, me: int) -> Text:
+        s = self.session
+        g = s.game
+        text = Text()
+        for i, seat in enumerate((me, 1 - me)):
+            if i:
+                text.append("  ·  ")
+            text.append(f"{s.names[seat]} ", style="bold")
+            text.append(str(g.scores[seat]), style="bold cyan")
+        text.append(f"   to {s.rules.target}", style="dim")
+        text.append("\n")
+        rnd = s.round
+        line = f"Round {rnd.number} · {s.names[rnd.dealer]} dealt · knock limit {rnd.knock_limit}"
+        if rnd.multiplier != 1:
+            line += f" · scores x{rnd.multiplier}"
+        if s.match is not None:
+            won = s.match.games_won
+            line += f" · game {len(s.match.games)}, games {won[me]}-{won[1 - me]}"
+        text.append(line, style="dim")
+        return text
+
+    def _prompt_text(self, view: PlayerView) -> Text:
+        s = self.session
+        rnd = s.round
+        if rnd.is_over:
+            return Text("The round is over.", style="bold")
+        actor = rnd.to_act
+        name = s.names[actor]
+        if not s.is_human(actor):
+            last = rnd.history[-1] if rnd.history else None
+            doing = "is thinking…"
+            if rnd.phase is Phase.DISCARD and last is not None:
+                if last.card is not None and last.kind.value == "take":
+                    doing = f"took {card_label(last.card, self.ascii)} from the discard pile…"
+                else:
+                    doing = "drew from the stock…"
+            return Text(f"{name} {doing}", style="italic #a0a0ff")
+        if self.acting_seat is None:
+            return Text(f"{name}'s turn.", style="italic")
+        top = card_label(view.top_discard, self.ascii) if view.top_discard else "?"
+        t = Text()
+        you = "Your turn" if s.hotseat is False else f"{name}, your turn"
+        t.append(f"{you}: ", style="bold")
+        if view.phase is Phase.FIRST_UPCARD:
+            t.append(f"take the upcard {top} (d) or pass (p).")
+        elif view.phase is Phase.DRAW:
+            if view.stock_only:
+                t.append("both passed the upcard, so draw from the stock (s).")
+            else:
+                t.append(f"draw from the stock (s) or take {top} (d).")
+        else:
+            t.append("discard a card: ←→ to select, Enter to discard (or click it twice).")
+        return t
+
+    def _info_text(self, view: PlayerView) -> Text:
+        t = Text()
+        if self.viewer is None:
+            return t
+        hand = view.hand
+        dw = min_deadwood(hand)
+        t.append("Deadwood ", style="dim")
+        t.append(str(dw), style="bold")
+        if view.phase is Phase.DISCARD and view.is_my_turn:
+            sel = self._selected_card()
+            if sel is not None:
+                after = min_deadwood([c for c in hand if c is not sel])
+                t.append(f" · without {card_label(sel, self.ascii)}: ", style="dim")
+                t.append(str(after), style="bold")
+            t.append("   ")
+            t.append_text(self._possible_text(view))
+        else:
+            t.append(f" · knock limit {view.knock_limit}", style="dim")
+        return t
+
+    def _possible_text(self, view: PlayerView) -> Text:
+        legal = view.legal_actions()
+        if BigGin() in legal:
+            return Text(" BIG GIN POSSIBLE: press b ", style="bold black on #ffd43b")
+        knocks = {a.card for a in legal if isinstance(a, Knock)}
+        if not knocks:
+            return Text("")
+        options = knock_discards(view.hand, view.knock_limit, exclude=())
+        options = {c: v for c, v in options.items() if c in knocks}
+        best = min(options.values())
+        if best == 0:
+            return Text(" GIN POSSIBLE: press g ", style="bold black on #69db7c")
+        return Text(f" KNOCK POSSIBLE ({best}): press k ", style="bold black on #74c0fc")

@@ -1,0 +1,325 @@
+"""Drawing cards as small boxes of text: faces, backs, fanned rows and meld groups.
+
+Everything here is pure (no widgets): it turns cards into Rich `Text` lines plus the
+hit boxes a widget needs to map a mouse click back to a card. A card face always shows
+its rank *and* its suit (symbol, or letter in ASCII mode), so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+
+from ...core import Card
+
+#: Width and height of a full card face, borders included.
+CARD_W = 6
+CARD_H = 4
+#: A face-down card in the opponent's row is narrower and shorter.
+BACK_W = 5
+BACK_H = 3
+
+SUIT_LETTERS = ("S", "H", "D", "C")
+
+FACE = Style(color="#1a1a1a", bgcolor="#f4f1e8")
+FACE_RED = Style(color="#c0141c", bgcolor="#f4f1e8", bold=True)
+FACE_BLACK = Style(color="#1a1a1a", bgcolor="#f4f1e8", bold=True)
+BORDER = Style(color="#6b6b6b", bgcolor="#f4f1e8")
+BORDER_SELECTED = Style(color="#d48800", bgcolor="#fff3c4", bold=True)
+FACE_SELECTED = Style(color="#1a1a1a", bgcolor="#fff3c4")
+RED_SELECTED = Style(color="#c0141c", bgcolor="#fff3c4", bold=True)
+BLACK_SELECTED = Style(color="#1a1a1a", bgcolor="#fff3c4", bold=True)
+BACK = Style(color="#7fa7d9", bgcolor="#1d3f73")
+BACK_BORDER = Style(color="#9fc0ea", bgcolor="#1d3f73")
+LAYOFF_BG = "#dcefd6"
+
+
+@dataclass(frozen=True)
+class Borders:
+    """Box-drawing characters for one style of card outline."""
+
+    tl: str
+    tr: str
+    bl: str
+    br: str
+    h: str
+    v: str
+    back: str
+
+
+UNICODE_BORDERS = Borders("┌", "┐", "└", "┘", "─", "│", "░")
+ASCII_BORDERS = Borders("+", "+", "+", "+", "-", "|", "#")
+
+
+def rank_text(card: Card) -> str:
+    """The rank as shown on a card: A 2..10 J Q K."""
+    return "10" if card.rank == 10 else "A23456789TJQK"[card.rank - 1]
+
+
+def suit_text(card: Card, ascii: bool) -> str:
+    """The suit symbol, or its letter in ASCII mode."""
+    return SUIT_LETTERS[card.suit] if ascii else card.symbol
+
+
+def card_label(card: Card, ascii: bool = False) -> str:
+    """A card in running text: ``10♥`` (or ``10H`` in ASCII mode)."""
+    return rank_text(card) + suit_text(card, ascii)
+
+
+def card_text(card: Card, ascii: bool = False) -> Text:
+    """A card in running text, coloured red or black (the suit is always written too)."""
+    return Text(card_label(card, ascii), style="bold red" if card.is_red else "bold")
+
+
+def cards_text(cards: Sequence[Card], ascii: bool = False, sep: str = " ") -> Text:
+    """Several cards in running text, separated by ``sep``."""
+    out = Text()
+    for i, card in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(card, ascii))
+    return out
+
+
+class Canvas:
+    """A grid of styled cells that later drawing overwrites (so cards can overlap)."""
+
+    def __init__(self, width: int, height: int, style: Style | None = None) -> None:
+        self.width = width
+        self.height = height
+        blank = style or Style()
+        self.cells: list[list[tuple[str, Style]]] = [
+            [(" ", blank) for _ in range(width)] for _ in range(height)
+        ]
+
+    def put(self, x: int, y: int, text: str, style: Style) -> None:
+        """Write ``text`` at column ``x`` of row ``y``, clipped to the canvas."""
+        if not 0 <= y < self.height:
+            return
+        row = self.cells[y]
+        for i, ch in enumerate(text):
+            if 0 <= x + i < self.width:
+                row[x + i] = (ch, style)
+
+    def lines(self) -> list[Text]:
+        """The canvas as one Rich `Text` per row, adjacent cells of one style merged."""
+        out: list[Text] = []
+        for row in self.cells:
+            text = Text(no_wrap=True, overflow="crop")
+            run = ""
+            run_style: Style | None = None
+            for ch, style in row:
+                if style is run_style:
+                    run += ch
+                else:
+                    if run:
+                        text.append(run, run_style)
+                    run, run_style = ch, style
+            if run:
+                text.append(run, run_style)
+            out.append(text)
+        return out
+
+    def text(self) -> Text:
+        """The canvas as one multi-line `Text`."""
+        return Text("\n", no_wrap=True).join(self.lines())
+
+
+def draw_face(
+    canvas: Canvas,
+    x: int,
+    y: int,
+    card: Card,
+    *,
+    ascii: bool = False,
+    selected: bool = False,
+    tint: str | None = None,
+) -> None:
+    """Draw a card face (CARD_W x CARD_H) with its top-left corner at (x, y)."""
+    b = ASCII_BORDERS if ascii else UNICODE_BORDERS
+    if selected:
+        border, face, ink = (
+            BORDER_SELECTED,
+            FACE_SELECTED,
+            (RED_SELECTED if card.is_red else BLACK_SELECTED),
+        )
+    else:
+        border, face, ink = BORDER, FACE, (FACE_RED if card.is_red else FACE_BLACK)
+    if tint and not selected:
+        border = border + Style(bgcolor=tint)
+        face = face + Style(bgcolor=tint)
+        ink = ink + Style(bgcolor=tint)
+    inner = CARD_W - 2
+    rank, suit = rank_text(card), suit_text(card, ascii)
+    canvas.put(x, y, b.tl + b.h * inner + b.tr, border)
+    canvas.put(x, y + 1, b.v, border)
+    canvas.put(x + 1, y + 1, (rank + suit).ljust(inner), ink)
+    canvas.put(x + CARD_W - 1, y + 1, b.v, border)
+    canvas.put(x, y + 2, b.v, border)
+    canvas.put(x + 1, y + 2, " " * inner, face)
+    canvas.put(x + CARD_W - 1 - len(suit) - 1, y + 2, suit, ink)
+    canvas.put(x + CARD_W - 1, y + 2, b.v, border)
+    canvas.put(x, y + 3, b.bl + b.h * inner + b.br, border)
+
+
+def draw_back(
+    canvas: Canvas,
+    x: int,
+    y: int,
+    *,
+    ascii: bool = False,
+    width: int = CARD_W,
+    height: int = CARD_H,
+) -> None:
+    """Draw a face-down card of the given size."""
+    b = ASCII_BORDERS if ascii else UNICODE_BORDERS
+    inner = width - 2
+    canvas.put(x, y, b.tl + b.h * inner + b.tr, BACK_BORDER)
+    for row in range(1, height - 1):
+        canvas.put(x, y + row, b.v, BACK_BORDER)
+        canvas.put(x + 1, y + row, b.back * inner, BACK)
+        canvas.put(x + width - 1, y + row, b.v, BACK_BORDER)
+    canvas.put(x, y + height - 1, b.bl + b.h * inner + b.br, BACK_BORDER)
+
+
+def draw_small_face(canvas: Canvas, x: int, y: int, card: Card, *, ascii: bool = False) -> None:
+    """A face-up card of the opponent's row (BACK_W x BACK_H): a card everyone saw it take."""
+    b = ASCII_BORDERS if ascii else UNICODE_BORDERS
+    inner = BACK_W - 2
+    ink = FACE_RED if card.is_red else FACE_BLACK
+    canvas.put(x, y, b.tl + b.h * inner + b.tr, BORDER)
+    canvas.put(x, y + 1, b.v, BORDER)
+    canvas.put(x + 1, y + 1, card_label(card, ascii).ljust(inner), ink)
+    canvas.put(x + BACK_W - 1, y + 1, b.v, BORDER)
+    canvas.put(x, y + 2, b.bl + b.h * inner + b.br, BORDER)
+
+
+def draw_empty(canvas: Canvas, x: int, y: int, label: str, *, ascii: bool = False) -> None:
+    """An empty pile: a dotted outline with a word in it."""
+    dot = "." if ascii else "┄"
+    side = ":" if ascii else "┆"
+    style = Style(color="#808080")
+    inner = CARD_W - 2
+    canvas.put(x, y, " " + dot * inner + " ", style)
+    for row in range(1, CARD_H - 1):
+        canvas.put(x, y + row, side + " " * inner + side, style)
+    canvas.put(x + 1, y + 1, label[:inner].center(inner), style)
+    canvas.put(x, y + CARD_H - 1, " " + dot * inner + " ", style)
+
+
+@dataclass
+class Group:
+    """A labelled run of cards drawn side by side (a meld, the deadwood, a whole hand)."""
+
+    label: str
+    cards: list[Card]
+    #: Cards drawn with a tint (e.g. the defender's lay-offs on the knocker's melds).
+    tinted: set[Card] = field(default_factory=set)
+    label_style: str = "bold"
+
+
+@dataclass
+class Layout:
+    """The result of laying out groups: the drawing and where each card is."""
+
+    text: Text
+    #: card -> (x0, x1, y0, y1) of its visible part, for mouse hits.
+    boxes: dict[Card, tuple[int, int, int, int]]
+    width: int
+    height: int
+
+    def card_at(self, x: int, y: int) -> Card | None:
+        """The card drawn at cell (x, y), if any."""
+        for card, (x0, x1, y0, y1) in self.boxes.items():
+            if x0 <= x < x1 and y0 <= y < y1:
+                return card
+        return None
+
+
+def groups_width(groups: Sequence[Group], step: int, group_gap: int) -> int:
+    """Columns needed to draw ``groups`` with cards ``step`` apart."""
+    used = [g for g in groups if g.cards]
+    if not used:
+        return 0
+    return sum(step * (len(g.cards) - 1) + CARD_W for g in used) + group_gap * (len(used) - 1)
+
+
+def layout_groups(
+    groups: Sequence[Group],
+    width: int,
+    *,
+    ascii: bool = False,
+    selected: Card | None = None,
+    marks: dict[Card, str] | None = None,
+    raise_selected: bool = True,
+    labels: bool = True,
+) -> Layout:
+    """Lay out groups of cards left to right within ``width`` columns.
+
+    Rows: an optional label row, a row the selected card is raised into, the card
+    faces, then a row of marks under cards (e.g. ``new`` for the card just drawn).
+    Cards are spaced one column apart when that fits, touching when not, and fanned
+    (overlapping) when even that is too wide.
+    """
+    marks = marks or {}
+    used = [g for g in groups if g.cards]
+    group_gap = 2
+    step = CARD_W + 1
+    for candidate in (CARD_W + 1, CARD_W):
+        step = candidate
+        if groups_width(used, step, group_gap) <= width:
+            break
+    else:
+        total_cards = sum(len(g.cards) for g in used)
+        fixed = len(used) * CARD_W + group_gap * (len(used) - 1)
+        slots = max(1, total_cards - len(used))
+        step = max(2, min(CARD_W, (width - fixed) // slots))
+        if groups_width(used, step, group_gap) > width:
+            group_gap = 1
+    top = 1 if labels else 0
+    lift = 1 if raise_selected else 0
+    face_y = top + lift
+    mark_y = face_y + CARD_H
+    height = mark_y + (1 if marks else 0)
+    total = groups_width(used, step, group_gap)
+    canvas = Canvas(max(width, total), height)
+    boxes: dict[Card, tuple[int, int, int, int]] = {}
+    x = 0
+    for g in used:
+        span = step * (len(g.cards) - 1) + CARD_W
+        if labels:
+            label = g.label[:span] if len(g.label) > span else g.label
+            canvas.put(x, 0, label, Style.parse(g.label_style))
+        for i, card in enumerate(g.cards):
+            cx = x + i * step
+            is_sel = card is selected
+            cy = face_y - (lift if is_sel else 0)
+            draw_face(
+                canvas,
+                cx,
+                cy,
+                card,
+                ascii=ascii,
+                selected=is_sel,
+                tint=LAYOFF_BG if card in g.tinted else None,
+            )
+            visible = CARD_W if i == len(g.cards) - 1 else step
+            boxes[card] = (cx, cx + visible, top, mark_y)
+            mark = marks.get(card)
+            if mark:
+                canvas.put(
+                    cx, mark_y, mark[:visible].center(min(visible, CARD_W)), _mark_style(mark)
+                )
+        x += span + group_gap
+    return Layout(canvas.text(), boxes, total, height)
+
+
+def _mark_style(mark: str) -> Style:
+    if mark.strip().lower().startswith("new"):
+        return Style(color="#2f9e44", bold=True)
+    if "+" in mark:
+        return Style(color="#2f7d32", bold=True)
+    return Style(color="#8a8a8a")

@@ -1,0 +1,185 @@
+"""The player's own hand: cards as boxes, grouped into melds and deadwood, with a selection."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+from ...core import Card, best_melding
+from ...core.cards import by_rank, by_suit
+from ..messages import CardClicked
+from .cardart import CARD_H, Group, Layout, layout_groups
+
+SORT_MODES = ("melds", "rank", "suit")
+
+
+def hand_groups(
+    cards: Sequence[Card], mode: str, manual: Sequence[Card] = (), ascii: bool = False
+) -> list[Group]:
+    """The hand split into labelled groups for a sort mode.
+
+    ``melds``: each meld of a best arrangement, then the deadwood; ``rank`` / ``suit``:
+    one sorted row; ``manual``: the player's own order (``manual``), new cards at the end.
+    """
+    if mode == "melds":
+        melding = best_melding(cards)
+        groups = []
+        for meld in melding.melds:
+            label = "set" if meld.is_set else "run"
+            groups.append(Group(label, list(meld.cards), label_style="bold #3fa34d"))
+        if melding.deadwood:
+            dead = sorted(melding.deadwood, key=by_rank)
+            groups.append(
+                Group(f"deadwood {melding.deadwood_points}", dead, label_style="bold #d9822b")
+            )
+        return groups
+    if mode == "rank":
+        return [Group("by rank", sorted(cards, key=by_rank))]
+    if mode == "suit":
+        return [Group("by suit", sorted(cards, key=by_suit))]
+    held = set(cards)
+    order = [c for c in manual if c in held]
+    order += [c for c in cards if c not in order]
+    return [Group("your order", order)]
+
+
+class HandView(Widget):
+    """Draws one player's cards; a click on a card posts `CardClicked`.
+
+    The table screen tells it what to show with `show()`; the widget keeps only how to
+    show it (the order the cards are in on screen).
+    """
+
+    DEFAULT_CSS = """
+    HandView {
+        height: 7;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.cards: tuple[Card, ...] = ()
+        self.mode = "melds"
+        self.manual: list[Card] = []
+        self.selected: Card | None = None
+        self.marks: dict[Card, str] = {}
+        self.hidden = False
+        self.caption = ""
+        self._layout: Layout | None = None
+
+    # --- state from the table -----------------------------------------------------
+    def show(
+        self,
+        cards: Sequence[Card],
+        *,
+        selected: Card | None,
+        marks: dict[Card, str] | None = None,
+        hidden: bool = False,
+        caption: str = "",
+    ) -> None:
+        """Show these cards (``hidden``: face down, e.g. while the keyboard changes hands)."""
+        self.cards = tuple(cards)
+        self.selected = selected
+        self.marks = marks or {}
+        self.hidden = hidden
+        self.caption = caption
+        self.refresh()
+
+    @property
+    def order(self) -> list[Card]:
+        """The cards in the order they are on screen, left to right."""
+        return [c for g in hand_groups(self.cards, self.mode, self.manual) for c in g.cards]
+
+    def set_mode(self, mode: str) -> None:
+        """Sort by ``melds``, ``rank`` or ``suit``."""
+        self.mode = mode
+        self.refresh()
+
+    def move_selected(self, delta: int) -> bool:
+        """Move the selected card one place left (-1) or right (+1); the order becomes manual."""
+        order = self.order
+        if self.selected not in order:
+            return False
+        i = order.index(self.selected)
+        j = i + delta
+        if not 0 <= j < len(order):
+            return False
+        order[i], order[j] = order[j], order[i]
+        self.manual = order
+        self.mode = "manual"
+        self.refresh()
+        return True
+
+    def neighbour(self, delta: int) -> Card | None:
+        """The card ``delta`` places from the selected one (wrapping round)."""
+        order = self.order
+        if not order:
+            return None
+        if self.selected not in order:
+            return order[0] if delta > 0 else order[-1]
+        return order[(order.index(self.selected) + delta) % len(order)]
+
+    # --- drawing -------------------------------------------------------------------
+    def render(self) -> Text:
+        width = max(1, self.size.width)
+        if self.hidden or not self.cards:
+            return Text(self.caption or "", style="dim")
+        groups = hand_groups(self.cards, self.mode, self.manual, self.ascii)
+        layout = layout_groups(
+            groups, width, ascii=self.ascii, selected=self.selected, marks=self.marks
+        )
+        self._layout = layout
+        return layout.text
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a card asks the table to select it (or discard it if selected)."""
+        if self._layout is None or self.hidden:
+            return
+        card = self._layout.card_at(event.x, event.y)
+        if card is not None:
+            event.stop()
+            self.post_message(CardClicked(card))
+
+    @staticmethod
+    def needed_height() -> int:
+        return CARD_H + 3
+
+
+class CardsView(Widget):
+    """A static row of labelled card groups (the showdown on the round result screen)."""
+
+    DEFAULT_CSS = """
+    CardsView {
+        height: 6;
+        width: 1fr;
+    }
+    """
+
+    def __init__(
+        self,
+        groups: Sequence[Group],
+        *,
+        marks: dict[Card, str] | None = None,
+        ascii: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.groups = list(groups)
+        self.marks = marks or {}
+        self.ascii = ascii
+
+    def render(self) -> Text:
+        layout = layout_groups(
+            self.groups,
+            max(1, self.size.width),
+            ascii=self.ascii,
+            marks=self.marks,
+            raise_selected=False,
+        )
+        return layout.text

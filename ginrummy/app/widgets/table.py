@@ -1,0 +1,171 @@
+"""Table widgets: the opponent's cards, the two piles, the score board, the too-small notice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...core import Card
+from ..messages import PileClicked
+from .cardart import (
+    BACK_H,
+    BACK_W,
+    CARD_H,
+    CARD_W,
+    Canvas,
+    draw_back,
+    draw_empty,
+    draw_face,
+    draw_small_face,
+)
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+class OpponentView(Widget):
+    """The opponent's hand: face down, except cards everyone saw it take from the pile."""
+
+    DEFAULT_CSS = """
+    OpponentView {
+        height: 3;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.name_text = ""
+        self.count = 0
+        self.known: list[Card] = []
+        self.notes: list[str] = []
+
+    def show(self, name: str, count: int, known: Sequence[Card], notes: Sequence[str]) -> None:
+        """Show ``count`` cards, ``known`` of them face up, beside the name and notes."""
+        self.name_text = name
+        self.count = count
+        self.known = sorted(known, key=lambda c: (c.rank, c.suit))
+        self.notes = list(notes)
+        self.refresh()
+
+    def render(self) -> Text:
+        label_w = 18
+        width = max(self.size.width, label_w + 1)
+        canvas = Canvas(width, BACK_H)
+        canvas.put(0, 0, self.name_text[: label_w - 1], Style(bold=True))
+        for i, note in enumerate(self.notes[:2]):
+            canvas.put(0, i + 1, note[: label_w - 1], Style(dim=True))
+        room = width - label_w
+        step = (
+            BACK_W
+            if self.count * BACK_W <= room
+            else max(2, (room - BACK_W) // max(1, self.count - 1))
+        )
+        x = label_w
+        hidden = self.count - len(self.known)
+        for _ in range(hidden):
+            draw_back(canvas, x, 0, ascii=self.ascii, width=BACK_W, height=BACK_H)
+            x += step
+        for card in self.known:
+            draw_small_face(canvas, x, 0, card, ascii=self.ascii)
+            x += step
+        return canvas.text()
+
+
+@dataclass
+class PileState:
+    """What the piles show: the stock's size and the discard pile's cards (top last)."""
+
+    stock: int = 0
+    discards: tuple[Card, ...] = ()
+    can_take: bool = True
+
+
+class PilesView(Widget):
+    """The stock and the discard pile; clicking one posts `PileClicked`."""
+
+    DEFAULT_CSS = """
+    PilesView {
+        height: 7;
+        width: 24;
+    }
+    """
+
+    STOCK_X = 1
+    DISCARD_X = 13
+
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.state = PileState()
+        self.highlight = False
+
+    def show(self, state: PileState, highlight: bool = False) -> None:
+        """Show the piles; ``highlight`` when it is time to draw."""
+        self.state = state
+        self.highlight = highlight
+        self.refresh()
+
+    def render(self) -> Text:
+        canvas = Canvas(max(self.size.width, 24), CARD_H + 3)
+        head = Style(bold=True)
+        key = Style(color="#e0a030", bold=True) if self.highlight else Style(dim=True)
+        canvas.put(self.STOCK_X, 0, f"Stock {self.state.stock}", head)
+        if self.state.stock:
+            draw_back(canvas, self.STOCK_X, 1, ascii=self.ascii)
+        else:
+            draw_empty(canvas, self.STOCK_X, 1, "none", ascii=self.ascii)
+        canvas.put(self.STOCK_X, CARD_H + 1, "[s]", key)
+        pile = self.state.discards
+        canvas.put(self.DISCARD_X - 1, 0, f"Discard {len(pile)}", head)
+        if pile:
+            draw_face(canvas, self.DISCARD_X, 1, pile[-1], ascii=self.ascii)
+        else:
+            draw_empty(canvas, self.DISCARD_X, 1, "none", ascii=self.ascii)
+        canvas.put(self.DISCARD_X, CARD_H + 1, "[d]", key)
+        canvas.put(self.DISCARD_X - 1, CARD_H + 2, "v: view", Style(dim=True))
+        return canvas.text()
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a pile asks to draw from it."""
+        if 1 <= event.y <= CARD_H + 1:
+            if self.STOCK_X <= event.x < self.STOCK_X + CARD_W:
+                event.stop()
+                self.post_message(PileClicked("stock"))
+            elif self.DISCARD_X <= event.x < self.DISCARD_X + CARD_W:
+                event.stop()
+                self.post_message(PileClicked("discard"))
+
+
+class TooSmall(Static):
+    """Shown instead of a screen's content when the terminal is smaller than 80x24."""
+
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none;
+        width: 1fr;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+        color: $warning;
+    }
+    """
+
+    def render(self) -> Text:
+        width, height = self.app.size
+        return Text(
+            f"Gin Rummy needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
+            f"This one is {width} x {height}: please make the window larger.\n\n"
+            "(ctrl+q quits)",
+            justify="center",
+        )
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh()

@@ -1,0 +1,64 @@
+"""Helpers for Pilot tests: read the table's state and turn a chosen action into keys."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from ginrummy.app import GinRummyApp
+from ginrummy.app.screens.table import TableScreen
+from ginrummy.core import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.players.simple import SimplePlayer
+
+
+async def settle(pilot: Pilot[None], rounds: int = 200) -> None:
+    """Let workers and messages finish until the app waits for a person."""
+    app = pilot.app
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = table_of(app)
+        if not isinstance(app.screen, TableScreen) or table is None:
+            return
+        if table.acting_seat is not None:
+            return
+    raise AssertionError("the table never came back to a person")
+
+
+def table_of(app: object) -> TableScreen:
+    assert isinstance(app, GinRummyApp)
+    table = app.table
+    assert table is not None
+    return table
+
+
+def keys_for(table: TableScreen, action: Action) -> list[str]:
+    """The keys a player presses to play ``action`` from the table's current selection."""
+    if isinstance(action, DrawStock):
+        return ["s"]
+    if isinstance(action, TakeDiscard):
+        return ["d"]
+    if isinstance(action, Pass):
+        return ["p"]
+    if isinstance(action, BigGin):
+        return ["b"]
+    assert isinstance(action, Discard | Knock)
+    order = table.hand.order
+    current = order.index(table.selected) if table.selected in order else 0
+    target = order.index(action.card)
+    right = (target - current) % len(order)
+    moves = ["right"] * right if right <= len(order) - right else ["left"] * (len(order) - right)
+    return [*moves, "enter"] if isinstance(action, Discard) else [*moves, "k", "y"]
+
+
+async def play_turn_with_keys(pilot: Pilot[None], bot: SimplePlayer | None = None) -> list[str]:
+    """Play one action for the seat at the keyboard, as the simple bot would, with keys."""
+    table = table_of(pilot.app)
+    seat = table.acting_seat
+    assert seat is not None
+    view = table.session.view(seat)
+    action = (bot or SimplePlayer()).choose(view)
+    keys = keys_for(table, action)
+    for key in keys:
+        await pilot.press(key)
+    await settle(pilot)
+    return keys

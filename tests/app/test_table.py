@@ -1,0 +1,251 @@
+"""Pilot tests of the table: whole rounds with keys only, refusals, mouse, sorting."""
+
+from __future__ import annotations
+
+from ginrummy.app import GinRummyApp
+from ginrummy.app.screens.dialogs import ConfirmScreen, DiscardPileScreen
+from ginrummy.app.screens.privacy import PrivacyScreen
+from ginrummy.app.screens.result import RoundResultScreen
+from ginrummy.app.screens.table import TableScreen
+from ginrummy.core import Card, EventKind, Phase, min_deadwood
+
+from .helpers import play_turn_with_keys, settle, table_of
+
+SIZE = (80, 24)
+
+
+async def test_whole_round_against_the_computer_with_keys_only() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        for _ in range(100):
+            if not isinstance(app.screen, TableScreen):
+                break
+            await play_turn_with_keys(pilot)
+        assert isinstance(app.screen, RoundResultScreen)
+        result = table.session.round.result
+        assert result is not None
+        assert table.session.game.score_history, "the round was recorded in the game"
+        # The next round starts with Enter.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.session.round.number == 2
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_hotseat_round_with_keys_only_through_privacy_screens() -> None:
+    app = GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = table_of(app)
+        privacy_seen = 0
+        for _ in range(300):
+            screen = app.screen
+            if isinstance(screen, PrivacyScreen):
+                privacy_seen += 1
+                to_act = table.session.to_act
+                assert screen.player_name == table.session.names[to_act]
+                # No cards of anybody while the keyboard changes hands.
+                assert table.viewer is None
+                await pilot.press("enter")
+                await pilot.pause()
+                assert table.viewer == to_act
+                continue
+            if not isinstance(screen, TableScreen):
+                break
+            before = table.session.to_act
+            await play_turn_with_keys(pilot)
+            # The hand on show always belongs to the player at the keyboard.
+            if table.viewer is not None:
+                assert table.viewer == table.session.to_act or table.session.round_over
+            del before
+        assert isinstance(app.screen, RoundResultScreen)
+        assert privacy_seen >= 2
+
+
+async def test_refusals_say_why_and_change_nothing(computer_app: GinRummyApp) -> None:
+    app = computer_app
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        rnd = table.session.round
+        assert rnd.phase is Phase.FIRST_UPCARD and rnd.to_act == 0
+
+        async def refused(key: str, expected: str) -> None:
+            actions, hand = len(rnd.actions), rnd.hand(0)
+            await pilot.press(key)
+            await pilot.pause()
+            assert table.message_text.startswith(expected), table.message_text
+            assert len(rnd.actions) == actions and rnd.hand(0) == hand
+
+        await refused("s", "First the upcard: take it or pass")
+        await refused("enter", "First the upcard")
+        # Both pass: then only the stock.
+        await pilot.press("p")
+        await settle(pilot)
+        assert rnd.phase is Phase.DRAW and rnd.to_act == 0 and rnd.view(0).stock_only
+        await refused("d", "Both players passed the upcard, so this first draw must come from")
+        await refused("p", "Passing is only for the first upcard: draw a card")
+        await refused("enter", "Draw first: from the stock")
+        await refused("k", "Draw first")
+        await refused("b", "Draw first")
+        await pilot.press("s")
+        await pilot.pause()
+        assert rnd.phase is Phase.DISCARD
+        assert table.message_text == ""
+        await refused("s", "You have drawn already: discard a card or knock")
+        # Knocking over the limit (this hand has lots of deadwood).
+        assert min_deadwood(rnd.hand(0)) > 10
+        await refused("k", "You cannot knock discarding")
+        assert "over the knock limit of 10" in table.message_text
+        await refused("g", "No gin: discarding")
+        await refused("b", "Big gin needs all eleven cards in melds")
+
+
+async def test_discarding_the_card_just_taken_is_refused() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        await pilot.press("d")  # take the upcard 3♦
+        await pilot.pause()
+        taken = Card.parse("3D")
+        assert table.session.round.view(0).taken_card is taken
+        order = table.hand.order
+        while table.selected is not taken:
+            await pilot.press("right")
+        assert len(order) == 11
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.message_text == (
+            "You may not discard 3♦: you just took it from the discard pile."
+        )
+        assert taken in table.session.round.hand(0)
+
+
+async def test_footer_shows_only_the_keys_that_apply(computer_app: GinRummyApp) -> None:
+    app = computer_app
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+
+        def shown() -> set[str]:
+            return {
+                b.binding.action
+                for b in app.screen.active_bindings.values()
+                if b.binding.show and b.enabled
+            }
+
+        assert {"take_discard", "pass_upcard"} <= shown()
+        assert "discard" not in shown() and "draw_stock" not in shown()
+        await pilot.press("p")
+        await settle(pilot)
+        assert "draw_stock" in shown() and "take_discard" not in shown()
+        await pilot.press("s")
+        await pilot.pause()
+        assert "discard" in shown() and "draw_stock" not in shown()
+
+
+async def test_mouse_click_pile_then_card_twice(computer_app: GinRummyApp) -> None:
+    app = computer_app
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        await pilot.press("p")
+        await settle(pilot)
+        assert await pilot.click("#piles", offset=(3, 2))  # the stock
+        await pilot.pause()
+        rnd = table.session.round
+        assert rnd.phase is Phase.DISCARD and len(rnd.hand(0)) == 11
+        layout = table.hand._layout
+        assert layout is not None
+        card = table.hand.order[2]
+        x0, _, _, _ = layout.boxes[card]
+        await pilot.click("#hand", offset=(x0 + 1, 3))
+        await pilot.pause()
+        assert table.selected is card
+        await pilot.click("#hand", offset=(x0 + 1, 3))
+        await settle(pilot)
+        assert card not in rnd.hand(0)
+        assert any(e.kind is EventKind.DISCARD and e.card is card for e in rnd.history)
+
+
+async def test_clicking_the_discard_pile_takes_it() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        await pilot.click("#piles", offset=(15, 2))
+        await pilot.pause()
+        assert Card.parse("3D") in table.session.round.hand(0)
+
+
+async def test_sorting_moving_and_viewing_the_pile(computer_app: GinRummyApp) -> None:
+    app = computer_app
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        hand = table.hand
+        assert hand.mode == "melds"
+        await pilot.press("o")
+        assert hand.mode == "rank"
+        ranks = [c.rank for c in hand.order]
+        assert ranks == sorted(ranks)
+        await pilot.press("o")
+        assert hand.mode == "suit"
+        first = hand.order[0]
+        while table.selected is not first:
+            await pilot.press("right")
+        await pilot.press("full_stop")
+        assert hand.mode == "manual" and hand.order[1] is first
+        await pilot.press("shift+right")
+        assert hand.order[2] is first
+        await pilot.press("comma")
+        assert hand.order[1] is first
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, DiscardPileScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_knock_asks_first_and_can_be_cancelled() -> None:
+    """Play the round until a knock is possible, then check the confirm dialog."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        for _ in range(60):
+            rnd = table.session.round
+            if rnd.is_over:
+                break
+            view = rnd.view(0)
+            if view.phase is Phase.DISCARD and any(
+                a.__class__.__name__ == "Knock" for a in view.legal_actions()
+            ):
+                break
+            await play_turn_with_keys(pilot)
+        else:
+            raise AssertionError("no knock chance")
+        view = table.session.round.view(0)
+        if view.phase is not Phase.DISCARD:
+            return  # the computer went out first with this seed
+        from ginrummy.core import Knock
+
+        card = next(a.card for a in view.legal_actions() if isinstance(a, Knock))
+        while table.selected is not card:
+            await pilot.press("right")
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert not table.session.round.is_over
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert table.session.round.is_over
+        assert isinstance(app.screen, RoundResultScreen)
