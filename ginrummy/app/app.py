@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import ClassVar
 
 from textual.app import App
@@ -126,5 +127,25 @@ def launch(
     rules: Rules | None = None,
     ascii: bool = False,
 ) -> None:
-    """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``."""
-    GinRummyApp(mode=mode, level=level, names=names, seed=seed, rules=rules, ascii=ascii).run()
+    """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``.
+
+    The environment variable ``GINRUMMY_COMPUTER_DELAY`` (seconds) sets how long each
+    computer move stays on screen (default 0.6); the end-to-end tests set it to 0.
+    """
+    delay = _env_delay(os.environ.get("GINRUMMY_COMPUTER_DELAY"))
+    GinRummyApp(
+        mode=mode,
+        level=level,
+        names=names,
+        seed=seed,
+        rules=rules,
+        ascii=ascii,
+        computer_delay=delay,
+    ).run()
+
+
+def _env_delay(text: str | None, default: float = 0.6) -> float:
+    try:
+        return max(0.0, float(text)) if text else default
+    except ValueError:
+        return default

@@ -11,11 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label, Sparkline, Static
+from textual.widgets import Button, Footer, Header, Label, Static
 
 from ...core import ResultKind
 from ..session import Session
-from ..widgets.table import TooSmall
+from ..widgets.table import ScoreChart, TooSmall
 
 KIND_WORDS = {
     ResultKind.KNOCK: "knock",
@@ -56,13 +56,10 @@ class GameOverScreen(Screen[str]):
             with Horizontal(id="gameover-body"):
                 with Vertical(id="gameover-left"):
                     yield Static(self._totals_table(), id="totals")
-                    for seat in (0, 1):
-                        yield Label(
-                            Text.assemble((s.names[seat], "bold"), " after each round"),
-                            classes="chart-label",
-                        )
-                        data = [0.0] + [float(h[seat]) for h in g.score_history]
-                        yield Sparkline(data, classes=f"chart chart-{seat}")
+                    yield Label(Text("Totals after each round", style="italic"))
+                    yield ScoreChart(
+                        g.score_history, s.names, s.rules.target, ascii=self.ascii, id="chart"
+                    )
                 with VerticalScroll(id="gameover-rounds"):
                     yield Static(self._rounds_table(), id="rounds")
             with Horizontal(id="gameover-buttons"):
@@ -125,7 +122,7 @@ class GameOverScreen(Screen[str]):
         g = s.game
         table = Table(title="Round by round", box=None, padding=(0, 1), pad_edge=False)
         table.add_column("#", justify="right")
-        table.add_column("result")
+        table.add_column("result", no_wrap=True)
         table.add_column("points", justify="right")
         table.add_column(s.names[0][:10], justify="right")
         table.add_column(s.names[1][:10], justify="right")

@@ -82,7 +82,7 @@ class RoundResultScreen(Screen[None]):
                     Text.assemble((names[k], "bold"), f" {verb} · deadwood {sd.knocker_deadwood}"),
                     classes="hand-label",
                 )
-                marks = dict.fromkeys(sd.defence.laid_off, "+" + names[d][:5])
+                marks = dict.fromkeys(sd.defence.laid_off, "laid")
                 yield CardsView(
                     melding_groups(sd.knocker, sd.defence.layoffs),
                     marks=marks,

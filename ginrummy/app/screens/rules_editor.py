@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import NextDealer, Rules, RulesError
 
@@ -42,8 +42,7 @@ def rules_summary(rules: Rules) -> Text:
     )
     big = "off" if rules.big_gin_bonus is None else str(rules.big_gin_bonus)
     parts = [
-        f"{rules.name}:",
-        f"to {rules.target}",
+        f"{rules.name} rules: to {rules.target}",
         f"knock limit {knock}",
         f"gin {rules.gin_bonus}",
         f"undercut {rules.undercut_bonus}",
@@ -87,7 +86,13 @@ class RulesScreen(ModalScreen[Rules | None]):
                     if kind == "int":
                         yield Input(str(value), type="integer", compact=True, id=f"k-{knob}")
                     elif kind == "bool":
-                        yield Switch(bool(value), id=f"k-{knob}")
+                        yield Select(
+                            [("yes", True), ("no", False)],
+                            value=bool(value),
+                            allow_blank=False,
+                            compact=True,
+                            id=f"k-{knob}",
+                        )
                     elif kind == "big_gin":
                         yield Input(
                             "" if value is None else str(value),
@@ -123,7 +128,7 @@ class RulesScreen(ModalScreen[Rules | None]):
                 except ValueError:
                     raise RulesError(f"{label}: a whole number, please") from None
             elif kind == "bool":
-                changes[knob] = self.query_one(f"#k-{knob}", Switch).value
+                changes[knob] = bool(self.query_one(f"#k-{knob}", Select).value)
             else:
                 changes[knob] = self.query_one(f"#k-{knob}", Select).value
         if not changes["oklahoma"]:

@@ -63,7 +63,7 @@ class TableScreen(Screen[None]):
         Binding("k", "knock", "Knock"),
         Binding("g", "gin", "Gin"),
         Binding("b", "big_gin", "Big gin"),
-        Binding("shift+left,comma", "move(-1)", "Move", key_display="⇧←→"),
+        Binding("shift+left,comma", "move(-1)", "Move", show=False),
         Binding("shift+right,full_stop", "move(1)", "Move", show=False),
         Binding("o", "sort", "Sort"),
         Binding("v", "view_pile", "Pile"),
@@ -98,6 +98,7 @@ class TableScreen(Screen[None]):
         self._thinking = False
         self._prefs: dict[int, tuple[str, list[Card]]] = {}
         self._waiting_privacy = False
+        self._last_line = ""
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -108,7 +109,7 @@ class TableScreen(Screen[None]):
                 yield PilesView(ascii=self.ascii, id="piles")
                 with Vertical(id="side"):
                     yield Static(id="scores")
-                    log = RichLog(id="log", wrap=True, markup=False, max_lines=300)
+                    log = RichLog(id="log", wrap=True, markup=False, max_lines=300, min_width=20)
                     log.can_focus = False
                     yield log
             yield Static(id="prompt")
@@ -138,7 +139,8 @@ class TableScreen(Screen[None]):
         """A round was just dealt: log its opening, then hand over to whoever acts."""
         self._logged = 0
         self.selected = None
-        self.query_one("#log", RichLog).write(Text(self.session.opening(self.ascii), style="bold"))
+        self._last_line = self.session.opening(self.ascii)
+        self.query_one("#log", RichLog).write(Text(self._last_line, style="bold"))
         if self.session.hotseat:
             self.viewer = None
         self.advance()
@@ -177,10 +179,7 @@ class TableScreen(Screen[None]):
 
     def _last_turn_note(self, actor: int) -> str:
         """For the privacy screen: what the other player just did (public information)."""
-        lines = self.query_one("#log", RichLog).lines
-        if not lines:
-            return ""
-        return lines[-1].text.strip()
+        return self._last_line
 
     def _remember_prefs(self) -> None:
         if self.viewer is not None:
@@ -206,6 +205,8 @@ class TableScreen(Screen[None]):
         if message.token != self._token or self.session.round_over:
             return
         self._thinking = False
+        if self.message_text.startswith("Wait"):
+            self.show_message("")
         try:
             self.session.apply(message.action, message.seat)
         except IllegalActionError as exc:  # a bot bug: say so rather than hang
@@ -226,6 +227,7 @@ class TableScreen(Screen[None]):
             self._logged = len(rnd.history)
             line = describe_turn(events, s.names, self.ascii)
             if line:
+                self._last_line = line
                 self.query_one("#log", RichLog).write(line)
         self.advance()
 
@@ -532,7 +534,7 @@ class TableScreen(Screen[None]):
         text.append(f"   to {s.rules.target}", style="dim")
         text.append("\n")
         rnd = s.round
-        line = f"Round {rnd.number} · {s.names[rnd.dealer]} dealt · knock limit {rnd.knock_limit}"
+        line = f"Round {rnd.number} · {s.names[rnd.dealer]} deals · knock limit {rnd.knock_limit}"
         if rnd.multiplier != 1:
             line += f" · scores x{rnd.multiplier}"
         if s.match is not None:

@@ -320,6 +320,6 @@ def layout_groups(
 def _mark_style(mark: str) -> Style:
     if mark.strip().lower().startswith("new"):
         return Style(color="#2f9e44", bold=True)
-    if "+" in mark:
+    if mark == "laid":
         return Style(color="#2f7d32", bold=True)
     return Style(color="#8a8a8a")

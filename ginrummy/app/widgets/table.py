@@ -169,3 +169,64 @@ class TooSmall(Static):
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh()
+
+
+class ScoreChart(Widget):
+    """Both players' totals after each round as pairs of columns, scaled to the target."""
+
+    DEFAULT_CSS = """
+    ScoreChart {
+        height: 8;
+        width: 1fr;
+    }
+    """
+
+    BLOCKS = " ▁▂▃▄▅▆▇█"
+    COLOURS = ("#4dabf7", "#ffa94d")
+
+    def __init__(
+        self,
+        history: Sequence[tuple[int, int]],
+        names: tuple[str, str],
+        target: int,
+        *,
+        ascii: bool = False,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.history = list(history)
+        self.names = names
+        self.target = target
+        self.ascii = ascii
+
+    def render(self) -> Text:
+        rows = max(2, self.size.height - 2)
+        width = max(10, self.size.width)
+        top = max(1, self.target, *(max(h) for h in self.history))
+        per_round = 3
+        shown = self.history[-max(1, (width - 5) // per_round) :]
+        canvas = Canvas(width, rows + 2)
+        canvas.put(0, 0, f"{top:>4}", Style(dim=True))
+        canvas.put(0, rows - 1, f"{0:>4}", Style(dim=True))
+        for i, totals in enumerate(shown):
+            x = 5 + i * per_round
+            for seat in (0, 1):
+                eighths = round(totals[seat] / top * rows * 8)
+                style = Style(color=self.COLOURS[seat])
+                for r in range(rows):
+                    fill = min(8, max(0, eighths - r * 8))
+                    if self.ascii:
+                        ch = "#" if fill >= 4 else " "
+                    else:
+                        ch = self.BLOCKS[fill]
+                    canvas.put(x + seat, rows - 1 - r, ch, style)
+        canvas.put(5, rows, "rounds →" if not self.ascii else "rounds ->", Style(dim=True))
+        legend = Text()
+        x = 0
+        for seat in (0, 1):
+            mark = "#" if self.ascii else "█"
+            label = f"{mark} {self.names[seat]} ({'left' if seat == 0 else 'right'})  "
+            canvas.put(x, rows + 1, label, Style(color=self.COLOURS[seat]))
+            x += len(label)
+        del legend
+        return canvas.text()

@@ -1,22 +1,28 @@
-"""Helpers for Pilot tests: read the table's state and turn a chosen action into keys."""
+"""Driving the app with Pilot: wait for the computer, turn a chosen action into keys.
+
+Used by the tests, the snapshot set-ups and the screenshot script; it plays a seat by
+asking the simple bot what it would do and pressing the keys a person would press.
+"""
 
 from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from ginrummy.app import GinRummyApp
-from ginrummy.app.screens.table import TableScreen
-from ginrummy.core import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
-from ginrummy.players.simple import SimplePlayer
+from ..core import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ..players.simple import SimplePlayer
+from .app import GinRummyApp
+from .screens.privacy import PrivacyScreen
+from .screens.table import TableScreen
 
 
-async def settle(pilot: Pilot[None], rounds: int = 200) -> None:
+async def settle(pilot: Pilot[None], rounds: int = 400) -> None:
     """Let workers and messages finish until the app waits for a person."""
     app = pilot.app
     for _ in range(rounds):
         await app.workers.wait_for_complete()
         await pilot.pause()
-        table = table_of(app)
+        assert isinstance(app, GinRummyApp)
+        table = app.table
         if not isinstance(app.screen, TableScreen) or table is None:
             return
         if table.acting_seat is not None:
@@ -62,3 +68,18 @@ async def play_turn_with_keys(pilot: Pilot[None], bot: SimplePlayer | None = Non
         await pilot.press(key)
     await settle(pilot)
     return keys
+
+
+async def play_until_result(pilot: Pilot[None], max_turns: int = 300) -> None:
+    """Play the seats at the keyboard (through privacy screens) until the round ends."""
+    app = pilot.app
+    await settle(pilot)
+    for _ in range(max_turns):
+        if isinstance(app.screen, PrivacyScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+            continue
+        if not isinstance(app.screen, TableScreen):
+            return
+        await play_turn_with_keys(pilot)
+    raise AssertionError("the round did not end")

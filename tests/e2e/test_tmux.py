@@ -1,0 +1,89 @@
+"""End to end: the real program in tmux at 100x30, played with send-keys until a result.
+
+The command is `COMMAND` below (the game against the computer with seed 7); when the
+``ginrummy play`` command exists it can replace it. Polls the screen instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMAND = [
+    sys.executable,
+    "-c",
+    "from ginrummy.app import launch; launch(mode='computer', seed=7)",
+]
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(
+        ["tmux", *args], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout
+
+
+@pytest.fixture
+def session() -> Iterator[str]:
+    assert shutil.which("tmux"), "tmux is needed for the end-to-end test"
+    name = f"ginrummy-e2e-{uuid.uuid4().hex[:8]}"
+    command = shlex.join(["env", "GINRUMMY_COMPUTER_DELAY=0", "TERM=xterm-256color", *COMMAND])
+    tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", "-c", str(ROOT), command)
+    try:
+        yield name
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+
+
+def screen(name: str) -> str:
+    return tmux("capture-pane", "-p", "-t", name)
+
+
+def wait_for(name: str, ready: Callable[[str], bool], timeout: float = 20.0) -> str:
+    deadline = time.monotonic() + timeout
+    text = ""
+    while time.monotonic() < deadline:
+        text = screen(name)
+        if ready(text):
+            return text
+        time.sleep(0.1)
+    raise AssertionError(f"timed out; the screen was:\n{text}")
+
+
+def test_play_against_the_computer_until_a_round_result(session: str) -> None:
+    first = wait_for(session, lambda t: "Your turn" in t)
+    assert "Stock" in first and "Discard" in first and "Computer" in first
+    for _ in range(80):
+        text = wait_for(
+            session,
+            lambda t: "Your turn" in t or "Next round" in t or "final score" in t,
+        )
+        if "Next round" in text or "final score" in text:
+            break
+        if "take the upcard" in text:
+            tmux("send-keys", "-t", session, "p")
+            wait_for(session, lambda t: "take the upcard" not in t or "Your turn" not in t)
+        elif "draw from the stock" in text:
+            tmux("send-keys", "-t", session, "s")
+            wait_for(session, lambda t: "discard a card" in t or "Next round" in t)
+        elif "discard a card" in text:
+            # Discard the card just drawn (it is selected), or knock when possible.
+            tmux("send-keys", "-t", session, "Enter")
+            wait_for(session, lambda t: "discard a card" not in t)
+    else:
+        raise AssertionError("no round result after 80 turns")
+    result = wait_for(session, lambda t: "Totals:" in t)
+    assert "Round 1:" in result
+    assert "deadwood" in result
+    assert "You" in result and "Computer" in result
+    tmux("send-keys", "-t", session, "q")
+    wait_for(session, lambda t: "Quit?" in t)
+    tmux("send-keys", "-t", session, "y")

@@ -1,0 +1,122 @@
+"""Every screen as an SVG snapshot at 80x24 (and the main ones at 120x36), by seed.
+
+Regenerate after a deliberate change with ``make snapshots`` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from ginrummy.app import GinRummyApp
+from ginrummy.app.testing import play_until_result, settle
+from ginrummy.core import Rules
+
+SMALL = (80, 24)
+WIDE = (120, 36)
+Setup = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+def computer(**kw: Any) -> GinRummyApp:
+    kw.setdefault("seed", 7)
+    return GinRummyApp(mode="computer", computer_delay=0.0, **kw)
+
+
+async def ready(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.pause()
+
+
+def pressing(*keys: str) -> Setup:
+    async def run(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        await pilot.pause()
+
+    return run
+
+
+async def to_result(pilot: Pilot[Any]) -> None:
+    await play_until_result(pilot)
+    await pilot.pause()
+
+
+async def to_game_over(pilot: Pilot[Any]) -> None:
+    for _ in range(20):
+        await play_until_result(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        if type(pilot.app.screen).__name__ == "GameOverScreen":
+            break
+    await pilot.pause()
+
+
+CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
+    "start": (lambda: GinRummyApp(computer_delay=0.0), None),
+    "table_first_upcard": (computer, ready),
+    "table_discard_phase": (computer, pressing("p", "s")),
+    "table_ascii": (lambda: computer(ascii=True), pressing("p", "s")),
+    "table_refusal": (computer, pressing("enter")),
+    "knock_confirm": (lambda: computer(seed=10), None),
+    "discard_pile": (computer, pressing("p", "s", "enter", "v")),
+    "sorted_by_suit": (computer, pressing("o", "o")),
+    "round_result": (lambda: computer(seed=5), to_result),
+    "game_over": (lambda: computer(seed=1, rules=Rules(target=30)), to_game_over),
+    "help": (computer, pressing("question_mark")),
+    "quit_confirm": (computer, pressing("q")),
+    "privacy": (
+        lambda: GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0),
+        None,
+    ),
+    "hotseat_table": (
+        lambda: GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0),
+        pressing("enter"),
+    ),
+    "rules_editor": (lambda: GinRummyApp(computer_delay=0.0), pressing("f4")),
+}
+
+
+async def _knock_dialog(pilot: Pilot[Any]) -> None:
+    """Play seed 10 until a knock is possible and open the knock dialog."""
+    from ginrummy.app.testing import play_turn_with_keys, table_of
+    from ginrummy.core import Knock, Phase
+
+    await settle(pilot)
+    table = table_of(pilot.app)
+    for _ in range(60):
+        view = table.session.round.view(0)
+        knocks = [a for a in view.legal_actions() if isinstance(a, Knock)]
+        if view.phase is Phase.DISCARD and knocks:
+            while table.selected is not knocks[0].card:
+                await pilot.press("right")
+            await pilot.press("k")
+            await pilot.pause()
+            return
+        await play_turn_with_keys(pilot)
+    raise AssertionError("no knock chance")
+
+
+CASES["knock_confirm"] = (CASES["knock_confirm"][0], _knock_dialog)
+
+WIDE_CASES = ("start", "table_discard_phase", "round_result", "game_over", "hotseat_table")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_screen_80x24(name: str, snap_compare: Any) -> None:
+    make, setup = CASES[name]
+    assert snap_compare(make(), terminal_size=SMALL, run_before=setup)
+
+
+@pytest.mark.parametrize("name", WIDE_CASES)
+def test_screen_wide(name: str, snap_compare: Any) -> None:
+    make, setup = CASES[name]
+    assert snap_compare(make(), terminal_size=WIDE, run_before=setup)
+
+
+def test_too_small(snap_compare: Any) -> None:
+    assert snap_compare(computer(), terminal_size=(60, 20), run_before=ready)
