@@ -140,8 +140,11 @@ class RulesScreen(ModalScreen[Rules | None]):
         try:
             rules = self.read()
         except RulesError as exc:
+            message = str(exc)
+            for knob, label, _ in KNOBS:
+                message = message.replace(knob, label.split(" (")[0].lower())
             self.query_one("#rules-error", Static).update(
-                Text(str(exc)[:1].upper() + str(exc)[1:] + ".", style="bold red")
+                Text(message[:1].upper() + message[1:] + ".", style="bold red")
             )
             return
         self.dismiss(rules)

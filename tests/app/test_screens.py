@@ -1,0 +1,168 @@
+"""Pilot tests of the screens around the table: start, help, quit, too small, game over."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from ginrummy.app import LEVELS, GinRummyApp
+from ginrummy.app.screens.dialogs import ConfirmScreen
+from ginrummy.app.screens.gameover import GameOverScreen
+from ginrummy.app.screens.help import HelpScreen
+from ginrummy.app.screens.privacy import PrivacyScreen
+from ginrummy.app.screens.result import RoundResultScreen
+from ginrummy.app.screens.rules_editor import RulesScreen
+from ginrummy.app.screens.start import StartScreen
+from ginrummy.app.screens.table import TableScreen
+from ginrummy.app.testing import play_until_result, settle, table_of
+from ginrummy.app.widgets.table import TooSmall
+from ginrummy.core import Rules
+
+SIZE = (80, 24)
+
+
+def test_levels_come_from_the_players_registry() -> None:
+    assert "simple" in LEVELS and "random" not in LEVELS
+
+
+async def test_start_screen_starts_a_game_against_the_computer() -> None:
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        app.screen.query_one("#seed", Input).value = "42"
+        await pilot.press("enter")  # the focused "Play the computer" button
+        await settle(pilot)
+        table = table_of(app)
+        assert isinstance(app.screen, TableScreen)
+        assert table.session.game.seed == 42
+        assert table.session.names == ("You", "Computer")
+
+
+async def test_start_screen_hotseat_with_names() -> None:
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#name1", Input).value = "Anna"
+        app.screen.query_one("#name2", Input).value = "Ben"
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        table = table_of(app)
+        assert table.session.names == ("Anna", "Ben")
+        assert table.session.hotseat
+
+
+async def test_rules_editor_changes_knobs() -> None:
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        app.screen.query_one("#k-target", Input).value = "50"
+        app.screen.query_one("#k-knock_limit", Input).value = "12"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen), "knock limit 12 is refused"
+        assert "Knock limit must be 0..10." in str(app.screen.query_one("#rules-error").render())
+        app.screen.query_one("#k-knock_limit", Input).value = "7"
+        app.screen.query_one("#k-big_gin_bonus", Input).value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.rules == Rules(target=50, knock_limit=7, big_gin_bonus=None)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert table_of(app).session.rules.knock_limit == 7
+
+
+async def test_too_small_terminal_says_how_large_and_follows_resizes() -> None:
+    app = GinRummyApp(mode="computer", seed=2, computer_delay=0.0)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        notice = app.screen.query_one(TooSmall)
+        assert notice.display
+        text = str(notice.render())
+        assert "at least 80 x 24" in text and "70 x 20" in text
+        assert not app.screen.query_one("#table").display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.screen.query_one(TooSmall).display
+        assert app.screen.query_one("#table").display
+        await pilot.resize_terminal(100, 23)
+        await pilot.pause()
+        assert app.screen.query_one(TooSmall).display
+
+
+async def test_quit_asks_while_a_game_is_in_progress() -> None:
+    app = GinRummyApp(mode="computer", seed=2, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_help_shows_rules_and_keys() -> None:
+    app = GinRummyApp(mode="computer", seed=2, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        from ginrummy.app.screens.help import KEYS, rules_markdown
+
+        assert "How to play Gin Rummy" in rules_markdown()
+        for key in ("`s`", "`d`", "`p`", "`Enter`", "`k`", "`g`", "`b`", "`?`", "`q`", "`v`"):
+            assert key in KEYS
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_whole_game_to_the_end_and_play_again() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0, rules=Rules(target=30))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(20):
+            await play_until_result(pilot)
+            assert isinstance(app.screen, RoundResultScreen)
+            await pilot.press("enter")
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        table = table_of(app)
+        assert table.session.game_over
+        await pilot.press("a")
+        await settle(pilot)
+        fresh = table_of(app)
+        assert fresh is not table and fresh.session.round.number == 1
+        assert fresh.session.game.seed == 2  # the next seed: a new deal
+
+
+async def test_a_tournament_match_goes_on_to_the_next_game() -> None:
+    rules = Rules.preset("Tournament").with_(target=10)
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0, rules=rules)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(20):
+            await play_until_result(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        table = table_of(app)
+        assert table.session.match is not None
+        assert sum(table.session.match.games_won) == 1
+        await pilot.press("enter")  # next game
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert len(table.session.match.games) == 2
