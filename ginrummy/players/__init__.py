@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.player import Player
+from .expert import ExpertPlayer
 from .random_player import RandomPlayer
 from .simple import SimplePlayer
 
-__all__ = ["PLAYERS", "RandomPlayer", "SimplePlayer", "make_player"]
+__all__ = ["PLAYERS", "ExpertPlayer", "RandomPlayer", "SimplePlayer", "make_player"]
 
 #: Bot name -> factory taking a seed.
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "simple": lambda seed: SimplePlayer(),
+    "expert": ExpertPlayer,
 }
 
 

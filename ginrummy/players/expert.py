@@ -1,0 +1,270 @@
+"""The expert opponent: card tracking, an estimate of the opponent's hand, and look-ahead.
+
+It values a 10-card hand by its deadwood less the improvement one more draw is expected
+to bring (over the unseen cards that may still come from the stock), discards to keep
+that value low while avoiding cards the opponent is likely to use, takes the discard
+only when that beats an average stock draw, and times the knock against the risk of
+an undercut.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
+from ..core.cards import CARDS, Card, mask_of
+from ..core.melds import min_deadwood_mask
+from ..core.round import Phase, PlayerView
+
+__all__ = ["CardTracker", "ExpertPlayer", "Tracking"]
+
+_ALL = mask_of(CARDS)
+
+
+def _meld_partners(card: Card) -> int:
+    """The cards that can share a meld with ``card``: its rank, or its suit within two."""
+    return mask_of(
+        o
+        for o in CARDS
+        if o is not card
+        and (o.rank == card.rank or (o.suit == card.suit and abs(o.rank - card.rank) <= 2))
+    )
+
+
+_NEIGHBOURS: dict[Card, int] = {c: _meld_partners(c) for c in CARDS}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Tracking:
+    """What the expert knows of the cards, read from a `PlayerView`."""
+
+    #: Cards in no known place: in the stock or hidden in the opponent's hand.
+    unseen: int
+    #: Cards the opponent is known to hold.
+    opponent_known: int
+    #: How many of the opponent's cards are unknown.
+    opponent_unknown: int
+    #: Cards the opponent threw away, or declined to take from the discard pile.
+    opponent_rejected: int
+    #: Cards the opponent took from the discard pile (held or not).
+    opponent_took: int
+    #: Chance that each unseen card is in the opponent's hand (by card index).
+    in_opponent: tuple[float, ...]
+
+
+class CardTracker:
+    """Reads the public history into a `Tracking` (the card-counting part of the expert)."""
+
+    @staticmethod
+    def track(view: PlayerView) -> Tracking:
+        me = view.player
+        hand = view.hand_mask
+        pile = 0
+        for c in view.discard_pile:
+            pile |= c.bit
+        known = 0
+        for c in view.opponent_known:
+            known |= c.bit
+        rejected = 0
+        took = 0
+        top: Card | None = None
+        for ev in view.history:
+            kind = ev.kind
+            if kind is EventKind.UPCARD or kind is EventKind.DISCARD:
+                if kind is EventKind.DISCARD and ev.player != me and ev.card is not None:
+                    rejected |= ev.card.bit
+                top = ev.card
+            elif kind is EventKind.TAKE:
+                if ev.player != me and ev.card is not None:
+                    took |= ev.card.bit
+                top = None
+            elif ev.player != me and top is not None and kind in (EventKind.PASS, EventKind.DRAW):
+                # The opponent saw this card on the pile and did not want it.
+                rejected |= top.bit
+        unseen = _ALL & ~hand & ~pile & ~known
+        n_unknown = view.opponent_card_count - len(view.opponent_known)
+        weights = [0.0] * 52
+        total = 0.0
+        for c in CARDS:
+            if not unseen & c.bit:
+                continue
+            w = 1.0
+            near = _NEIGHBOURS[c]
+            if near & rejected:
+                w *= 0.55
+            if near & (took | known):
+                w *= 1.8
+            weights[c.index] = w
+            total += w
+        probs = [0.0] * 52
+        if total > 0 and n_unknown > 0:
+            scale = n_unknown / total
+            for i, w in enumerate(weights):
+                if w:
+                    probs[i] = min(0.95, w * scale)
+        return Tracking(unseen, known, n_unknown, rejected, took, tuple(probs))
+
+
+class ExpertPlayer:
+    """Plays to keep a low, improvable hand, discards safely, and knocks with care."""
+
+    name = "expert"
+
+    #: Weight of the expected one-draw improvement in a hand's value.
+    potential_weight = 0.85
+    #: Weight of the danger of feeding the opponent a card.
+    danger_weight = 0.9
+    #: Take the discard only when it beats an average stock draw by this much.
+    take_margin = 0.5
+    #: Knock timing: always with this little deadwood, or in the first turns of a round.
+    knock_always_at = 4
+    knock_early_turns = 8
+    #: Later, the deadwood accepted for a knock drops by one every this many turns.
+    knock_step = 3
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    # --- evaluation ----------------------------------------------------------
+    def _expected_gain(self, hand: int, tracking: Tracking, stock_size: int) -> float:
+        """Expected deadwood drop from one stock draw (with the best discard after it)."""
+        if stock_size <= 0:
+            return 0.0
+        base = min_deadwood_mask(hand)
+        if base == 0:
+            return 0.0
+        after_discard = [min_deadwood_mask(hand ^ b) for b in _bits(hand)]
+        best_without_one = min(after_discard)
+        related = 0
+        for b in _bits(hand):
+            related |= _NEIGHBOURS[Card.from_bit(b)]
+        probs = tracking.in_opponent
+        gain = 0.0
+        weight_sum = 0.0
+        for b in _bits(tracking.unseen):
+            c = Card.from_bit(b)
+            q = 1.0 - probs[c.index]
+            weight_sum += q
+            if b & related:
+                with_c = hand | b
+                best = base
+                for d in _bits(with_c):
+                    v = min_deadwood_mask(with_c ^ d)
+                    if v < best:
+                        best = v
+            else:
+                best = min(base, best_without_one + c.value)
+            gain += q * (base - best)
+        return gain / weight_sum if weight_sum else 0.0
+
+    def _danger(self, card: Card, tracking: Tracking) -> float:
+        """How likely the opponent can meld ``card`` (from what it is known or likely to hold)."""
+        probs = tracking.in_opponent
+        known = tracking.opponent_known
+
+        def p(c: Card) -> float:
+            if known & c.bit:
+                return 1.0
+            return probs[c.index]
+
+        # Sets: two more of the rank.
+        others = [p(o) for o in CARDS if o.rank == card.rank and o is not card]
+        a, b, c = others
+        p_set = a * b + a * c + b * c - 2 * a * b * c
+        # Runs: a pair of neighbours in the suit.
+        miss = 1.0 - p_set
+        s = card.suit
+        for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
+            r1, r2 = card.rank + lo, card.rank + hi
+            if 1 <= r1 <= 13 and 1 <= r2 <= 13:
+                miss *= 1.0 - p(Card(r1, s)) * p(Card(r2, s))
+        return 1.0 - miss
+
+    def _value(self, hand: int, tracking: Tracking, stock_size: int) -> float:
+        dw = min_deadwood_mask(hand)
+        return dw - self.potential_weight * self._expected_gain(hand, tracking, stock_size)
+
+    def _best_discard(
+        self, hand11: int, banned: Card | None, tracking: Tracking, stock_size: int
+    ) -> tuple[Card, float]:
+        best_card: Card | None = None
+        best_score = 1e9
+        for b in _bits(hand11):
+            card = Card.from_bit(b)
+            if card is banned:
+                continue
+            score = self._value(hand11 ^ b, tracking, stock_size)
+            score += self.danger_weight * self._danger(card, tracking) * card.value
+            if score < best_score - 1e-9 or (
+                abs(score - best_score) <= 1e-9
+                and best_card is not None
+                and card.value > best_card.value
+            ):
+                best_card, best_score = card, score
+        assert best_card is not None
+        return best_card, best_score
+
+    # --- decisions -------------------------------------------------------------
+    def choose(self, view: PlayerView) -> Action:
+        tracking = CardTracker.track(view)
+        hand = view.hand_mask
+        stock = view.stock_size
+        if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
+            top = view.top_discard
+            can_take = view.phase is Phase.FIRST_UPCARD or not view.stock_only
+            if can_take and top is not None and self._should_take(hand, top, tracking, stock):
+                return TakeDiscard()
+            return Pass() if view.phase is Phase.FIRST_UPCARD else DrawStock()
+        if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
+            return BigGin()
+        banned = None if view.rules.discard_taken_card else view.taken_card
+        # Going out: gin if any discard allows it, else a knock when it is worth it.
+        outs = []
+        for b in _bits(hand):
+            card = Card.from_bit(b)
+            if card is banned:
+                continue
+            dw = min_deadwood_mask(hand ^ b)
+            if dw <= view.knock_limit:
+                outs.append((dw, -card.value, card))
+        if outs:
+            outs.sort(key=lambda t: (t[0], t[1], t[2].index))
+            dw, _, card = outs[0]
+            if dw == 0 or self._should_knock(dw, view, tracking):
+                return Knock(card)
+        card, _ = self._best_discard(hand, banned, tracking, stock)
+        return Discard(card)
+
+    def _should_take(self, hand: int, top: Card, tracking: Tracking, stock: int) -> bool:
+        with_top = hand | top.bit
+        # The best hand after taking it (the taken card may not go straight back).
+        best_after = 1e9
+        for b in _bits(hand):
+            v = self._value(with_top ^ b, tracking, stock - 1)
+            if v < best_after:
+                best_after = v
+        now = min_deadwood_mask(hand)
+        gain = self._expected_gain(hand, tracking, stock)
+        # A stock draw is worth its expected gain; taking also tells the opponent something.
+        stock_value = now - gain - self.potential_weight * gain
+        return best_after < stock_value - self.take_margin
+
+    def _should_knock(self, deadwood: int, view: PlayerView, tracking: Tracking) -> bool:
+        # Early in the round the opponent is far from out: knock. Later, a high count risks
+        # an undercut, so keep playing for a lower one while the stock lasts.
+        turns_played = 31 - view.stock_size
+        if deadwood <= self.knock_always_at or turns_played <= self.knock_early_turns:
+            return True
+        if view.stock_size <= 8:
+            return True
+        late = turns_played - self.knock_early_turns
+        return deadwood <= view.knock_limit - int(late // self.knock_step)

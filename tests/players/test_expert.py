@@ -1,0 +1,134 @@
+"""The expert opponent: its card tracking, its opponent-hand estimate, and legal play."""
+
+from __future__ import annotations
+
+import pytest
+
+from ginrummy.core import (
+    CARDS,
+    Discard,
+    DrawStock,
+    Game,
+    Pass,
+    Round,
+    Rules,
+    TakeDiscard,
+    mask_of,
+    parse_cards,
+)
+from ginrummy.players import make_player
+from ginrummy.players.expert import CardTracker, ExpertPlayer
+
+
+def deck_with(non_dealer: str, dealer: str, upcard: str) -> list:
+    """A deck order dealing these hands (dealer is player 0) and this upcard."""
+    nd, de, up = parse_cards(non_dealer), parse_cards(dealer), parse_cards(upcard)
+    used = set(nd) | set(de) | set(up)
+    rest = [c for c in CARDS if c not in used]
+    deck = []
+    for a, b in zip(nd, de, strict=True):
+        deck += [a, b]
+    return deck + up + rest
+
+
+@pytest.fixture
+def rnd() -> Round:
+    # Player 1 (non-dealer) holds 7♥ 8♥; the upcard 9♥ suits it.
+    deck = deck_with(
+        "7H 8H 2C 4D 6S KC QD JS 3H 5C",
+        "AS 2S 3S 4H 4C 9C TC JD QS KH",
+        "9H",
+    )
+    return Round(Rules(), dealer=0, deck=deck)
+
+
+def test_a_card_the_opponent_picked_up_is_known(rnd: Round) -> None:
+    nine = parse_cards("9H")[0]
+    rnd.apply(TakeDiscard())  # player 1 takes the upcard
+    rnd.apply(Discard(parse_cards("KC")[0]))
+    tracking = CardTracker.track(rnd.view(0))
+    assert tracking.opponent_known == nine.bit
+    assert tracking.in_opponent[nine.index] == 0.0  # known, so not among the unseen
+    assert not tracking.unseen & nine.bit
+    assert tracking.opponent_took & nine.bit
+    assert tracking.opponent_unknown == 9
+
+
+def test_a_discarded_card_is_not_in_the_opponents_hand(rnd: Round) -> None:
+    king = parse_cards("KC")[0]
+    rnd.apply(TakeDiscard())
+    rnd.apply(Discard(king))
+    tracking = CardTracker.track(rnd.view(0))
+    assert not tracking.unseen & king.bit
+    assert tracking.in_opponent[king.index] == 0.0
+    assert tracking.opponent_rejected & king.bit
+
+
+def test_a_declined_upcard_counts_as_rejected_and_not_held(rnd: Round) -> None:
+    nine = parse_cards("9H")[0]
+    rnd.apply(Pass())  # the non-dealer (player 1) declines 9♥
+    tracking = CardTracker.track(rnd.view(0))
+    assert tracking.opponent_rejected & nine.bit
+    assert not tracking.unseen & nine.bit  # it lies on the discard pile
+
+
+def test_estimate_is_a_distribution_over_the_unseen_cards(rnd: Round) -> None:
+    rnd.apply(Pass())
+    rnd.apply(Pass())
+    rnd.apply(DrawStock())
+    view = rnd.view(0)
+    tracking = CardTracker.track(view)
+    mine = mask_of(view.hand)
+    for card in CARDS:
+        p = tracking.in_opponent[card.index]
+        if mine & card.bit or card in view.discard_pile:
+            assert p == 0.0
+        else:
+            assert 0.0 < p <= 0.95
+    assert sum(tracking.in_opponent) == pytest.approx(tracking.opponent_unknown)
+
+
+def test_cards_near_the_opponents_discards_are_less_likely() -> None:
+    deck = deck_with(
+        "7H 8H 2C 4D 6S KC QD JS 3H 5C",
+        "AS 2S 3S 4H 4C 9C TC JD QS KH",
+        "9H",
+    )
+    rnd = Round(Rules(), dealer=0, deck=deck)
+    rnd.apply(TakeDiscard())
+    rnd.apply(Discard(parse_cards("KC")[0]))  # player 1 throws a king of clubs away
+    tracking = CardTracker.track(rnd.view(0))
+    queen_clubs = parse_cards("QC")[0]  # next to the discarded K♣
+    five_diamonds = parse_cards("5D")[0]  # unrelated to anything seen
+    assert tracking.in_opponent[queen_clubs.index] < tracking.in_opponent[five_diamonds.index]
+
+
+@pytest.mark.parametrize("preset", ["Standard", "Oklahoma", "Straight gin", "Classic"])
+def test_expert_plays_only_legal_moves(preset: str) -> None:
+    rules = Rules.preset(preset)
+    for seed in range(6):
+        game = Game(rules, seed=seed)
+        players = (ExpertPlayer(seed), make_player("random" if seed % 2 else "simple", seed))
+        for _ in range(4):
+            rnd = game.round
+            while rnd.result is None:
+                me = rnd.to_act
+                action = players[me].choose(rnd.view(me))
+                assert action in rnd.legal_actions()
+                game.apply(action, me)
+            if game.is_over:
+                break
+            game.next_round()
+
+
+def test_expert_is_deterministic() -> None:
+    def play(seed: int) -> list[str]:
+        game = Game(Rules(), seed=seed)
+        players = (make_player("expert", seed), make_player("simple", seed))
+        rnd = game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            game.apply(players[me].choose(rnd.view(me)), me)
+        return [str(a) for a in rnd.actions]
+
+    assert play(11) == play(11)
