@@ -573,7 +573,8 @@ class TableScreen(Screen[None]):
             else:
                 t.append(f"draw from the stock (s) or take {top} (d).")
         else:
-            t.append("discard a card: ←→ to select, Enter to discard (or click it twice).")
+            arrows = "Left/Right" if self.ascii else "←→"
+            t.append(f"discard a card: {arrows} to select, Enter to discard (or click it twice).")
         return t
 
     def _info_text(self, view: PlayerView) -> Text:
