@@ -13,6 +13,9 @@ class RulesError(ValueError):
     """A rules knob has a value outside what the game allows, or a preset is unknown."""
 
 
+_BOOL_KNOBS: Final = ("oklahoma", "spade_doubles", "discard_taken_card")
+
+
 class NextDealer(Enum):
     WINNER = "winner"
     LOSER = "loser"
@@ -49,6 +52,19 @@ class Rules:
     games: int = 1
 
     def __post_init__(self) -> None:
+        # Types first: a wrong type must be a RulesError too, not a TypeError from a comparison.
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "next_dealer":
+                continue
+            if f.name in _BOOL_KNOBS:
+                if type(value) is not bool:
+                    raise RulesError(f"{f.name} must be true or false")
+            elif f.name == "big_gin_bonus":
+                if value is not None and type(value) is not int:
+                    raise RulesError("big_gin_bonus must be a whole number or None (off)")
+            elif type(value) is not int:
+                raise RulesError(f"{f.name} must be a whole number")
         checks = [
             (self.target >= 1, "target must be at least 1"),
             (0 <= self.knock_limit <= 10, "knock_limit must be 0..10"),
@@ -123,7 +139,7 @@ class Rules:
             elif key == "big_gin_bonus":
                 if value is not None and (type(value) is not int):
                     raise RulesError("big_gin_bonus must be a whole number or null")
-            elif key in ("oklahoma", "spade_doubles", "discard_taken_card"):
+            elif key in _BOOL_KNOBS:
                 if type(value) is not bool:
                     raise RulesError(f"{key} must be true or false")
             elif type(value) is not int:

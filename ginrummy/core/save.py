@@ -121,7 +121,7 @@ def from_dict(data: Any) -> tuple[Game | Match, dict[str, Any]]:
     _need(data.get("format") == FORMAT, "not a ginrummy save")
     version = data.get("version")
     _need(
-        version == VERSION,
+        type(version) is int and version == VERSION,
         f"save version {version!r} is not supported (this program reads version {VERSION})",
     )
     try:
@@ -139,8 +139,10 @@ def from_dict(data: Any) -> tuple[Game | Match, dict[str, Any]]:
         g = games[0]
         _need(isinstance(g, dict), "game must be an object")
         first = g.get("first_dealer")
-        _need(first in (0, 1), "first_dealer must be 0 or 1")
-        game = Game(rules, seed=_int(g.get("seed"), "game seed"), first_dealer=first, start=False)
+        _need(type(first) is int and first in (0, 1), "first_dealer must be 0 or 1")
+        game_seed = _int(g.get("seed"), "game seed")
+        _need(game_seed == seed, "the game's seed differs from the save's seed")
+        game = Game(rules, seed=game_seed, first_dealer=first, start=False)
         _restore_game(game, g, "game")
         _need(bool(game.rounds), "game: no round was dealt")
         return game, extra
@@ -153,8 +155,14 @@ def from_dict(data: Any) -> tuple[Game | Match, dict[str, Any]]:
             match.next_game()
         game = match.game
         _need(isinstance(g, dict), f"game {n} must be an object")
-        _need(g.get("seed") == game.seed, f"game {n}: seed does not follow the match seed")
-        _need(g.get("first_dealer") == game.first_dealer, f"game {n}: wrong first dealer")
+        _need(
+            _int(g.get("seed"), f"game {n}: seed") == game.seed,
+            f"game {n}: seed does not follow the match seed",
+        )
+        _need(
+            _int(g.get("first_dealer"), f"game {n}: first_dealer") == game.first_dealer,
+            f"game {n}: wrong first dealer",
+        )
         # Rebuild the game's rounds through the match so games won are counted.
         fresh = Game(rules, seed=game.seed, first_dealer=game.first_dealer, start=False)
         _restore_game(fresh, g, f"game {n}")
