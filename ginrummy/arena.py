@@ -1,0 +1,476 @@
+"""Bot against bot: whole games, seats and first dealer alternating, statistics with intervals.
+
+``ginrummy arena`` is built on `run_arena`. Every game is independent and reproducible:
+game ``i`` of a run with seed ``S`` is dealt from `game_seed(S, i)`, its seating and
+first dealer follow `plan_game`, and the bots get seeds derived from the game seed. So a
+run split over worker processes (``--jobs``) gives exactly the results of a single
+process; only the timings differ.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .core import Game, IllegalActionError, ResultKind, Rules
+from .players import PLAYERS, make_player
+
+__all__ = [
+    "ArenaError",
+    "ArenaResult",
+    "GamePlan",
+    "GameRecord",
+    "PlayerStats",
+    "format_report",
+    "game_seed",
+    "parse_players",
+    "plan_game",
+    "play_game_record",
+    "run_arena",
+    "wilson_interval",
+]
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+class ArenaError(ValueError):
+    """A bad arena request (unknown bot, bad counts) or a bot that broke the rules."""
+
+
+# --- planning -----------------------------------------------------------------------
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal seed of game ``index`` of a run seeded ``seed`` (stable across versions)."""
+    return random.Random(f"ginrummy-arena:{seed}:{index}").randrange(2**53)
+
+
+def bot_seed(game: int, player: int) -> int:
+    """The seed handed to bot ``player`` (0 = first named, 1 = second) in a game."""
+    return random.Random(f"ginrummy-arena-bot:{game}:{player}").randrange(2**32)
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlan:
+    """How game ``index`` is set up: who sits where and which seat deals first."""
+
+    index: int
+    seed: int
+    #: Player ids (0 = first named, 1 = second) in seat order.
+    seats: tuple[int, int]
+    #: The seat that deals the first round.
+    first_dealer: int
+
+    @property
+    def first_dealer_player(self) -> int:
+        """The player id of the first dealer."""
+        return self.seats[self.first_dealer]
+
+
+def plan_game(seed: int, index: int) -> GamePlan:
+    """Seats swap every game and the first dealer seat every two games.
+
+    Over any four consecutive games each player sits in each seat twice and deals
+    first twice, once from each seat.
+    """
+    seats = (1, 0) if index % 2 else (0, 1)
+    return GamePlan(index, game_seed(seed, index), seats, (index // 2) % 2)
+
+
+def parse_players(text: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """``"A,B"`` -> (bot names, display names); equal names are suffixed ``#1``/``#2``."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise ArenaError(f"--players takes two bot names separated by a comma, not {text!r}")
+    for name in parts:
+        if name.lower() not in PLAYERS:
+            raise ArenaError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
+    a, b = parts
+    labels = (f"{a}#1", f"{b}#2") if a == b else (a, b)
+    return (a.lower(), b.lower()), labels
+
+
+# --- one game -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Tally:
+    """Counters for one player, summed over rounds and then over games."""
+
+    games_won: int = 0
+    rounds_won: int = 0
+    gins: int = 0
+    big_gins: int = 0
+    #: Rounds won as the defender by undercutting the knocker.
+    undercuts: int = 0
+    #: Rounds this player went out by knocking with deadwood (won or undercut).
+    knocks: int = 0
+    #: Of those knocks, the ones that were undercut.
+    undercut_against: int = 0
+    #: Points scored in rounds (before any end-of-game bonus).
+    points: int = 0
+    moves: int = 0
+
+    def add(self, other: Tally) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def as_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """What one game produced, by player id (0 = first named, 1 = second)."""
+
+    plan: GamePlan
+    winner: int
+    #: Final game scores by player id.
+    scores: tuple[int, int]
+    rounds: int
+    dead_rounds: int
+    tallies: tuple[Tally, Tally]
+    #: Seconds spent in ``choose`` for every move, by player id.
+    times: tuple[list[float], list[float]]
+
+
+def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> GameRecord:
+    """Play one whole game as planned, timing every decision."""
+    by_player = (
+        make_player(bots[0], bot_seed(plan.seed, 0)),
+        make_player(bots[1], bot_seed(plan.seed, 1)),
+    )
+    seats = plan.seats
+    players = (by_player[seats[0]], by_player[seats[1]])
+    game = Game(rules, seed=plan.seed, first_dealer=plan.first_dealer)
+    tallies = (Tally(), Tally())
+    times: tuple[list[float], list[float]] = ([], [])
+    seat_times = (times[seats[0]], times[seats[1]])
+    clock = time.perf_counter
+    dead = 0
+    while True:
+        rnd = game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            start = clock()
+            action = players[me].choose(view)
+            seat_times[me].append(clock() - start)
+            try:
+                game.apply(action, me)
+            except IllegalActionError as exc:
+                raise ArenaError(
+                    f"bot {bots[seats[me]]!r} made an illegal move in game {plan.index}"
+                    f" (deal seed {plan.seed}, round {rnd.number}): {action}: {exc}"
+                ) from None
+        result = rnd.result
+        if result.winner is None:
+            dead += 1
+        else:
+            won = tallies[seats[result.winner]]
+            won.rounds_won += 1
+            won.points += result.points
+            kind = result.kind
+            if kind is ResultKind.GIN:
+                won.gins += 1
+            elif kind is ResultKind.BIG_GIN:
+                won.big_gins += 1
+            elif kind is ResultKind.UNDERCUT:
+                won.undercuts += 1
+            if result.knocker is not None and kind in (ResultKind.KNOCK, ResultKind.UNDERCUT):
+                knocker = tallies[seats[result.knocker]]
+                knocker.knocks += 1
+                if kind is ResultKind.UNDERCUT:
+                    knocker.undercut_against += 1
+        if game.winner is not None:
+            break
+        game.next_round()
+    winner = seats[game.winner]
+    tallies[winner].games_won += 1
+    for p in (0, 1):
+        tallies[p].moves = len(times[p])
+    scores = [0, 0]
+    for seat in (0, 1):
+        scores[seats[seat]] = game.scores[seat]
+    return GameRecord(plan, winner, (scores[0], scores[1]), len(game.rounds), dead, tallies, times)
+
+
+def _play_chunk(job: tuple[tuple[str, str], Rules, int, list[int]]) -> list[GameRecord]:
+    """Worker entry point: play the games ``indices`` of a run."""
+    bots, rules, seed, indices = job
+    return [play_game_record(bots, rules, plan_game(seed, i)) for i in indices]
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl+C to the parent, which stops the pool without tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# --- the whole run --------------------------------------------------------------------
+
+
+def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (well-behaved near 0 and 1)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentile(sorted_values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile of sorted values (0 for none)."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(q * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One player's totals over a run."""
+
+    name: str
+    bot: str
+    tally: Tally = field(default_factory=Tally)
+    times: list[float] = field(default_factory=list)
+
+    def to_dict(self, games: int, rounds: int) -> dict[str, Any]:
+        t = self.tally
+        lo, hi = wilson_interval(t.games_won, games)
+        ordered = sorted(self.times)
+        mean = sum(ordered) / len(ordered) if ordered else 0.0
+        return {
+            "bot": self.bot,
+            "games_won": t.games_won,
+            "win_rate": round(t.games_won / games, 4) if games else 0.0,
+            "win_ci95": [round(lo, 4), round(hi, 4)],
+            "rounds_won": t.rounds_won,
+            "gins": t.gins,
+            "big_gins": t.big_gins,
+            "undercuts": t.undercuts,
+            "knocks": t.knocks,
+            "undercut_against": t.undercut_against,
+            "points": t.points,
+            "mean_points_per_round": round(t.points / rounds, 3) if rounds else 0.0,
+            "moves": t.moves,
+            "decision_ms": {
+                "mean": round(mean * 1e3, 4),
+                "p95": round(_percentile(ordered, 0.95) * 1e3, 4),
+                "max": round((ordered[-1] if ordered else 0.0) * 1e3, 4),
+            },
+        }
+
+
+@dataclass(slots=True)
+class ArenaResult:
+    """Everything a run measured; `to_dict` is the ``--json`` output."""
+
+    names: tuple[str, str]
+    rules: Rules
+    seed: int
+    jobs: int
+    records: list[GameRecord]
+    seconds: float
+    stats: tuple[PlayerStats, PlayerStats]
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def rounds(self) -> int:
+        return sum(r.rounds for r in self.records)
+
+    @property
+    def dead_rounds(self) -> int:
+        return sum(r.dead_rounds for r in self.records)
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.rounds / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        rounds = self.rounds
+        return {
+            "players": list(self.names),
+            "games": self.games,
+            "seed": self.seed,
+            "rules": self.rules.name,
+            "target": self.rules.target,
+            "wins": {s.name: s.tally.games_won for s in self.stats},
+            "rounds": rounds,
+            "dead_rounds": self.dead_rounds,
+            "seconds": round(self.seconds, 4),
+            "rounds_per_second": round(self.rounds_per_second, 2),
+            "jobs": self.jobs,
+            "stats": {s.name: s.to_dict(self.games, rounds) for s in self.stats},
+        }
+
+
+def _chunks(n: int, size: int) -> Iterator[list[int]]:
+    for start in range(0, n, size):
+        yield list(range(start, min(n, start + size)))
+
+
+def run_arena(
+    bots: tuple[str, str],
+    games: int,
+    *,
+    seed: int,
+    rules: Rules | None = None,
+    jobs: int = 1,
+    names: tuple[str, str] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play ``games`` games between two bots; ``on_progress(k)`` is told of k finished games."""
+    if games < 1:
+        raise ArenaError("the number of games must be at least 1")
+    if jobs < 1:
+        raise ArenaError("the number of jobs must be at least 1")
+    for bot in bots:
+        if bot not in PLAYERS:
+            raise ArenaError(f"unknown player {bot!r}: choose from {', '.join(PLAYERS)}")
+    rules = rules if rules is not None else Rules()
+    names = names if names is not None else bots
+    jobs = min(jobs, games)
+    records: list[GameRecord] = []
+    start = time.perf_counter()
+    if jobs == 1:
+        for i in range(games):
+            records.append(play_game_record(bots, rules, plan_game(seed, i)))
+            if on_progress is not None:
+                on_progress(1)
+    else:
+        size = max(1, min(25, math.ceil(games / (jobs * 4))))
+        work = [(bots, rules, seed, idx) for idx in _chunks(games, size)]
+        with multiprocessing.Pool(jobs, initializer=_ignore_sigint) as pool:
+            # imap keeps the chunks in game order, so the aggregate is deterministic.
+            for chunk in pool.imap(_play_chunk, work):
+                records.extend(chunk)
+                if on_progress is not None:
+                    on_progress(len(chunk))
+    seconds = time.perf_counter() - start
+    stats = (PlayerStats(names[0], bots[0]), PlayerStats(names[1], bots[1]))
+    for record in records:
+        for p in (0, 1):
+            stats[p].tally.add(record.tallies[p])
+            stats[p].times.extend(record.times[p])
+    return ArenaResult(names, rules, seed, jobs, records, seconds, stats)
+
+
+def run_with_progress(
+    bots: tuple[str, str],
+    games: int,
+    *,
+    seed: int,
+    rules: Rules | None = None,
+    jobs: int = 1,
+    names: tuple[str, str] | None = None,
+    progress: bool | None = None,
+) -> ArenaResult:
+    """`run_arena` with a rich progress bar on stderr when stderr is a terminal."""
+    show = sys.stderr.isatty() if progress is None else progress
+    if not show:
+        return run_arena(bots, games, seed=seed, rules=rules, jobs=jobs, names=names)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    label = " vs ".join(names if names is not None else bots)
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=games)
+        return run_arena(
+            bots,
+            games,
+            seed=seed,
+            rules=rules,
+            jobs=jobs,
+            names=names,
+            on_progress=lambda k: bar.advance(task, k),
+        )
+
+
+# --- the report -----------------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def format_report(result: ArenaResult) -> str:
+    """The human-readable report: one column per player."""
+    data = result.to_dict()
+    games, rounds = result.games, result.rounds
+    names = result.names
+    per = [data["stats"][n] for n in names]
+    rows: list[tuple[str, str, str]] = []
+
+    def row(label: str, values: Sequence[str]) -> None:
+        rows.append((label, values[0], values[1]))
+
+    row("games won", [f"{s['games_won']} ({_pct(s['win_rate'])})" for s in per])
+    row("  95% interval", [f"{_pct(s['win_ci95'][0])} - {_pct(s['win_ci95'][1])}" for s in per])
+    row("rounds won", [f"{s['rounds_won']}" for s in per])
+    row("  by gin", [f"{s['gins']}" for s in per])
+    row("  by big gin", [f"{s['big_gins']}" for s in per])
+    row("  by undercut", [f"{s['undercuts']}" for s in per])
+    row("knocks (undercut)", [f"{s['knocks']} ({s['undercut_against']})" for s in per])
+    row("points per round", [f"{s['mean_points_per_round']:.2f}" for s in per])
+    row("moves", [f"{s['moves']}" for s in per])
+    row("decision mean ms", [f"{s['decision_ms']['mean']:.3f}" for s in per])
+    row("decision p95 ms", [f"{s['decision_ms']['p95']:.3f}" for s in per])
+    row("decision max ms", [f"{s['decision_ms']['max']:.3f}" for s in per])
+
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(names[0]), *(len(r[1]) for r in rows))
+    w2 = max(len(names[1]), *(len(r[2]) for r in rows))
+    rules = result.rules
+    plural = "s" if result.jobs != 1 else ""
+    lines = [
+        f"{names[0]} vs {names[1]}: {games} game{'s' if games != 1 else ''} to {rules.target}"
+        f" ({rules.name} rules), seed {result.seed}, {result.jobs} job{plural}",
+        "",
+        f"{'':<{w0}}  {names[0]:>{w1}}  {names[1]:>{w2}}",
+    ]
+    lines += [f"{a:<{w0}}  {b:>{w1}}  {c:>{w2}}" for a, b, c in rows]
+    lines += [
+        "",
+        f"rounds: {rounds} ({result.dead_rounds} dead) in {result.seconds:.2f} s:"
+        f" {result.rounds_per_second:.0f} rounds per second",
+        "Seats alternate every game and the first dealer every two games.",
+    ]
+    return "\n".join(lines)
+
+
+def default_jobs() -> int:
+    """One worker per available core."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)

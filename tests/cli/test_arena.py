@@ -1,0 +1,176 @@
+"""``ginrummy arena``: reproducible games, alternating seats, identical results over jobs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from ginrummy.arena import (
+    parse_players,
+    plan_game,
+    play_game_record,
+    run_arena,
+    wilson_interval,
+)
+from ginrummy.core import Rules
+
+from .helpers import CLI
+
+TIMING = ("seconds", "rounds_per_second", "jobs")
+
+
+def _without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in data.items() if k not in TIMING}
+    out["stats"] = {
+        name: {k: v for k, v in stats.items() if k != "decision_ms"}
+        for name, stats in data["stats"].items()
+    }
+    return out
+
+
+def _arena_json(cli: CLI, *argv: str) -> dict[str, Any]:
+    run = cli("arena", *argv, "--json")
+    assert run.code == 0, run.err
+    data: dict[str, Any] = json.loads(run.out)
+    return data
+
+
+def test_json_keys_and_consistency(cli: CLI) -> None:
+    data = _arena_json(cli, "--players", "simple,random", "--games", "6", "--seed", "3")
+    for key in ("games", "wins", "rounds", "rounds_per_second", "stats", "dead_rounds", "seed"):
+        assert key in data
+    assert data["games"] == 6
+    assert data["seed"] == 3
+    assert set(data["wins"]) == {"simple", "random"}
+    assert sum(data["wins"].values()) == 6
+    assert data["rounds_per_second"] > 0
+    simple, rand = data["stats"]["simple"], data["stats"]["random"]
+    assert simple["games_won"] == data["wins"]["simple"]
+    assert simple["rounds_won"] + rand["rounds_won"] + data["dead_rounds"] == data["rounds"]
+    for stats in (simple, rand):
+        lo, hi = stats["win_ci95"]
+        assert 0 <= lo <= stats["win_rate"] <= hi <= 1
+        assert stats["moves"] > 0
+        ms = stats["decision_ms"]
+        assert 0 <= ms["mean"] <= ms["max"] and ms["p95"] <= ms["max"]
+        for key in ("gins", "big_gins", "undercuts", "knocks", "mean_points_per_round"):
+            assert key in stats
+        assert stats["gins"] + stats["big_gins"] <= stats["rounds_won"]
+    # The simple bot beats a random one.
+    assert simple["games_won"] >= 5
+
+
+def test_equal_names_are_suffixed(cli: CLI) -> None:
+    data = _arena_json(cli, "--players", "simple,simple", "--games", "2", "--seed", "1")
+    assert set(data["wins"]) == {"simple#1", "simple#2"}
+    assert data["players"] == ["simple#1", "simple#2"]
+
+
+def test_jobs_give_identical_results(cli: CLI) -> None:
+    argv = ("--players", "simple,random", "--games", "8", "--seed", "11")
+    one = _arena_json(cli, *argv, "--jobs", "1")
+    two = _arena_json(cli, *argv, "--jobs", "2")
+    assert two["jobs"] == 2
+    assert _without_timing(one) == _without_timing(two)
+    again = _arena_json(cli, *argv)
+    assert _without_timing(again) == _without_timing(one)
+
+
+def test_jobs_identical_game_by_game() -> None:
+    a = run_arena(("simple", "simple"), 6, seed=5, jobs=1)
+    b = run_arena(("simple", "simple"), 6, seed=5, jobs=2)
+    assert [(r.plan, r.winner, r.scores, r.rounds) for r in a.records] == [
+        (r.plan, r.winner, r.scores, r.rounds) for r in b.records
+    ]
+
+
+def test_seats_and_first_dealer_alternate() -> None:
+    plans = [plan_game(7, i) for i in range(8)]
+    assert [p.seats for p in plans] == [(0, 1), (1, 0)] * 4
+    # Each player deals first in half of every four games, once from each seat.
+    for start in (0, 4):
+        block = plans[start : start + 4]
+        assert sorted(p.first_dealer_player for p in block) == [0, 0, 1, 1]
+        assert {(p.seats.index(0), p.first_dealer_player) for p in block} == {
+            (0, 0),
+            (1, 0),
+            (0, 1),
+            (1, 1),
+        }
+    assert len({p.seed for p in plans}) == 8
+    assert plan_game(7, 3) == plans[3]
+    assert plan_game(8, 3).seed != plans[3].seed
+
+
+def test_record_maps_seats_back_to_players() -> None:
+    plan = plan_game(2, 1)  # the second-named bot sits in seat 0
+    record = play_game_record(("random", "simple"), Rules(), plan)
+    assert record.plan.seats == (1, 0)
+    assert record.winner == 1  # simple, whatever seat it had
+    assert record.scores[1] >= 100
+    assert record.tallies[1].games_won == 1 and record.tallies[0].games_won == 0
+
+
+def test_rules_preset_is_used(cli: CLI) -> None:
+    data = _arena_json(
+        cli, "--players", "simple,simple", "--games", "2", "--seed", "4", "--rules", "straight"
+    )
+    assert data["rules"] == "Straight gin"
+    for stats in data["stats"].values():
+        assert stats["knocks"] == 0  # gin only
+
+
+def test_human_report(cli: CLI) -> None:
+    run = cli("arena", "--players", "simple,random", "--games", "4", "--seed", "2")
+    assert run.code == 0, run.err
+    out = run.out
+    assert "simple vs random: 4 games to 100 (Standard rules), seed 2, 1 job" in out
+    for label in ("games won", "95% interval", "rounds won", "by gin", "by undercut", "knocks"):
+        assert label in out
+    assert "points per round" in out and "decision p95 ms" in out
+    assert "rounds per second" in out and "dead" in out
+    assert run.err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_random_seed_is_reported(cli: CLI) -> None:
+    data = _arena_json(cli, "--players", "simple,simple", "--games", "1")
+    assert isinstance(data["seed"], int)
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (("--players", "simple,wizard"), ("unknown player 'wizard'", "simple", "random")),
+        (("--players", "simple"), ("two bot names",)),
+        (("--players", "simple,random,random"), ("two bot names",)),
+        (("--players", "simple,random", "--games", "0"), ("--games", "at least 1")),
+        (("--players", "simple,random", "--games", "x"), ("--games", "whole number")),
+        (("--players", "simple,random", "--jobs", "-1"), ("--jobs",)),
+        (("--players", "simple,random", "--seed", "1.5"), ("--seed",)),
+        (("--players", "simple,random", "--rules", "fast"), ("unknown rules preset",)),
+        (
+            (
+                "--games",
+                "3",
+            ),
+            ("--players",),
+        ),
+    ],
+)
+def test_errors(cli: CLI, argv: tuple[str, ...], fragments: tuple[str, ...]) -> None:
+    cli("arena", *argv).assert_error(*fragments)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == pytest.approx(0.0)
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_parse_players() -> None:
+    assert parse_players(" Simple , random ") == (("simple", "random"), ("Simple", "random"))
+    assert parse_players("random,random")[1] == ("random#1", "random#2")
