@@ -694,8 +694,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # --help and --version
             sys.stdout.flush()
             return exc.code if isinstance(exc.code, int) else 0
-        if args.command is None:
-            args = build_parser().parse_args(["play", *args_list])
         status: int = args.handler(args)
         sys.stdout.flush()
         return status
