@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
-from ..core.cards import CARDS, Card, mask_of
-from ..core.melds import min_deadwood_mask
+from ..core.cards import CARDS, Card, cards_from_mask, mask_of
+from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
 
-__all__ = ["CardTracker", "ExpertPlayer", "Tracking"]
+__all__ = ["Advice", "CardTracker", "ExpertPlayer", "Tracking"]
 
 _ALL = mask_of(CARDS)
 
@@ -120,7 +120,9 @@ class ExpertPlayer:
     name = "expert"
 
     #: Weight of the expected one-draw improvement in a hand's value.
-    potential_weight = 0.85
+    potential_weight = 1.2
+    #: How much of the potential weight is gone when the stock is nearly empty.
+    late_discount = 0.8
     #: Weight of the danger of feeding the opponent a card.
     danger_weight = 0.9
     #: Take the discard only when it beats an average stock draw by this much.
@@ -191,7 +193,9 @@ class ExpertPlayer:
 
     def _value(self, hand: int, tracking: Tracking, stock_size: int) -> float:
         dw = min_deadwood_mask(hand)
-        return dw - self.potential_weight * self._expected_gain(hand, tracking, stock_size)
+        # Potential is worth less as the stock runs down: fewer draws remain to use it.
+        weight = self.potential_weight * (1.0 - self.late_discount * (1.0 - stock_size / 31.0))
+        return dw - weight * self._expected_gain(hand, tracking, stock_size)
 
     def _best_discard(
         self, hand11: int, banned: Card | None, tracking: Tracking, stock_size: int
@@ -215,17 +219,17 @@ class ExpertPlayer:
 
     # --- decisions -------------------------------------------------------------
     def choose(self, view: PlayerView) -> Action:
+        return self.advise(view).action
+
+    def advise(self, view: PlayerView) -> Advice:
+        """What the expert would do now in this seat, with a one-line reason."""
         tracking = CardTracker.track(view)
         hand = view.hand_mask
         stock = view.stock_size
         if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
-            top = view.top_discard
-            can_take = view.phase is Phase.FIRST_UPCARD or not view.stock_only
-            if can_take and top is not None and self._should_take(hand, top, tracking, stock):
-                return TakeDiscard()
-            return Pass() if view.phase is Phase.FIRST_UPCARD else DrawStock()
+            return self._advise_draw(view, hand, tracking, stock)
         if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
-            return BigGin()
+            return Advice(BigGin(), "Big Gin: all eleven cards are in melds")
         banned = None if view.rules.discard_taken_card else view.taken_card
         # Going out: gin if any discard allows it, else a knock when it is worth it.
         outs = []
@@ -236,13 +240,35 @@ class ExpertPlayer:
             dw = min_deadwood_mask(hand ^ b)
             if dw <= view.knock_limit:
                 outs.append((dw, -card.value, card))
+        waiting = ""
         if outs:
             outs.sort(key=lambda t: (t[0], t[1], t[2].index))
             dw, _, card = outs[0]
-            if dw == 0 or self._should_knock(dw, view, tracking):
-                return Knock(card)
+            if dw == 0:
+                return Advice(
+                    Knock(card), f"Gin: discard {card.pretty} face down, no deadwood left"
+                )
+            if self._should_knock(dw, view, tracking):
+                return Advice(Knock(card), self._knock_reason(card, dw, view))
+            waiting = f"; don't knock yet: {dw} deadwood this late risks an undercut"
         card, _ = self._best_discard(hand, banned, tracking, stock)
-        return Discard(card)
+        return Advice(Discard(card), self._discard_reason(card, hand, view, tracking) + waiting)
+
+    def _advise_draw(self, view: PlayerView, hand: int, tracking: Tracking, stock: int) -> Advice:
+        top = view.top_discard
+        first = view.phase is Phase.FIRST_UPCARD
+        if not first and view.stock_only:
+            return Advice(DrawStock(), "Draw from the stock: both players passed the upcard")
+        assert top is not None
+        if self._should_take(hand, top, tracking, stock):
+            return Advice(TakeDiscard(), self._take_reason(hand, top))
+        if not _NEIGHBOURS[top] & hand:
+            why = f"{top.pretty} fits none of your cards"
+        else:
+            why = f"{top.pretty} helps less than an average card from the stock"
+        if first:
+            return Advice(Pass(), f"Pass: {why}")
+        return Advice(DrawStock(), f"Draw from the stock: {why}")
 
     def _should_take(self, hand: int, top: Card, tracking: Tracking, stock: int) -> bool:
         with_top = hand | top.bit
@@ -268,3 +294,98 @@ class ExpertPlayer:
             return True
         late = turns_played - self.knock_early_turns
         return deadwood <= view.knock_limit - int(late // self.knock_step)
+
+    @staticmethod
+    def _take_reason(hand: int, top: Card) -> str:
+        with_top = hand | top.bit
+        melds, _, _ = best_melding_mask(with_top)
+        for meld in melds:
+            if meld & top.bit:
+                others = " ".join(c.pretty for c in cards_from_mask(meld ^ top.bit))
+                same_suit = all(c.suit == top.suit for c in cards_from_mask(meld))
+                kind = "run" if same_suit else "set"
+                return f"Take {top.pretty}: it makes a {kind} with {others}"
+        before = min_deadwood_mask(hand)
+        after = min(min_deadwood_mask(with_top ^ b) for b in _bits(hand))
+        return f"Take {top.pretty}: it lowers your deadwood from {before} to {after}"
+
+    @staticmethod
+    def _knock_reason(card: Card, deadwood: int, view: PlayerView) -> str:
+        turns = 31 - view.stock_size
+        if turns <= 8:
+            when = "early in the round the opponent is rarely ready to undercut"
+        elif view.stock_size <= 8:
+            when = "the stock is nearly gone"
+        else:
+            when = "low enough to beat most hands now"
+        return f"Knock with {card.pretty}: {deadwood} deadwood; {when}"
+
+    def _discard_reason(self, card: Card, hand: int, view: PlayerView, tracking: Tracking) -> str:
+        dead = dead_card_reason(card, hand, tracking)
+        if dead:
+            return f"Discard {card.pretty}: it is dead: {dead}"
+        _, dead_mask, _ = best_melding_mask(hand)
+        danger = self._danger(card, tracking)
+        safe = "the opponent is unlikely to use it" if danger < 0.15 else ""
+        if dead_mask & card.bit:
+            highest = max(c.value for c in cards_from_mask(dead_mask))
+            if card.value == highest:
+                text = f"Discard {card.pretty}: your highest deadwood card"
+            else:
+                text = f"Discard {card.pretty}: it has the least chance to meld"
+            return text + (f", and {safe}" if safe else "")
+        return f"Discard {card.pretty}: breaking that meld leaves the best hand" + (
+            f"; {safe}" if safe else ""
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A suggested action and why, for a hint to a human player."""
+
+    action: Action
+    reason: str
+
+
+_RANK_WORDS = (
+    "",
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+)
+
+
+def dead_card_reason(card: Card, hand: int, tracking: Tracking) -> str:
+    """Why no meld can ever use ``card`` (cards gone to the discard pile), or ''."""
+    live = tracking.unseen | tracking.opponent_known | hand
+    same_rank = [o for o in CARDS if o.rank == card.rank and o is not card]
+    gone_rank = [o for o in same_rank if not live & o.bit]
+    if len(gone_rank) < 2:
+        return ""
+    neighbours = []
+    for r in (card.rank - 2, card.rank - 1, card.rank + 1, card.rank + 2):
+        if 1 <= r <= 13:
+            neighbours.append(Card(r, card.suit))
+    alive = {n.rank for n in neighbours if live & n.bit}
+    r = card.rank
+    if (r - 1 in alive and (r - 2 in alive or r + 1 in alive)) or (
+        r + 1 in alive and r + 2 in alive
+    ):
+        return ""
+    n = len(gone_rank)
+    which = "all three other" if n == 3 else "two other"
+    gone_run = [x.pretty for x in neighbours if not live & x.bit and abs(x.rank - r) == 1]
+    text = f"{which} {_RANK_WORDS[r]} are gone"
+    if gone_run:
+        text += f", and so is {' and '.join(gone_run)}"
+    return text

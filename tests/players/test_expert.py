@@ -132,3 +132,42 @@ def test_expert_is_deterministic() -> None:
         return [str(a) for a in rnd.actions]
 
     assert play(11) == play(11)
+
+
+def test_advice_matches_the_move_and_gives_a_reason() -> None:
+    expert = ExpertPlayer()
+    game = Game(Rules(), seed=5)
+    simple = make_player("simple")
+    kinds = set()
+    for _ in range(3):
+        rnd = game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            advice = expert.advise(view)
+            assert advice.action == expert.choose(view)
+            assert advice.action in view.legal_actions()
+            assert advice.reason and advice.reason[0].isupper()
+            card = getattr(advice.action, "card", None)
+            if card is not None:
+                assert card.pretty in advice.reason
+            kinds.add(type(advice.action).__name__)
+            game.apply(advice.action if me == 0 else simple.choose(view), me)
+        if game.is_over:
+            break
+        game.next_round()
+    assert {"DrawStock", "Discard"} <= kinds
+
+
+def test_a_dead_card_is_called_dead() -> None:
+    from ginrummy.players.expert import Tracking, dead_card_reason
+
+    king = parse_cards("KC")[0]
+    hand = mask_of(parse_cards("KC 2S 3S"))
+    gone = mask_of(parse_cards("KD KH QC"))  # on the discard pile
+    unseen = mask_of(CARDS) & ~hand & ~gone
+    tracking = Tracking(unseen, 0, 10, 0, 0, tuple([0.0] * 52))
+    assert dead_card_reason(king, hand, tracking) == "two other kings are gone, and so is Q♣"
+    # With Q♣ still unseen a run J♣ Q♣ K♣ is possible: not dead.
+    tracking = Tracking(unseen | parse_cards("QC")[0].bit, 0, 10, 0, 0, tuple([0.0] * 52))
+    assert dead_card_reason(king, hand, tracking) == ""
