@@ -16,12 +16,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(RUNTIME): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+$(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 	touch $@
 
-$(DEV): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(DEV): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@ $(RUNTIME)
 
 play: $(RUNTIME) ## Start the game (creates .venv and installs what it needs)
