@@ -247,3 +247,60 @@ async def test_knock_asks_first_and_can_be_cancelled() -> None:
         await settle(pilot)
         assert table.session.round.is_over
         assert isinstance(app.screen, RoundResultScreen)
+
+
+async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: GinRummyApp) -> None:
+    from ginrummy.core import Discard, Knock
+    from ginrummy.players import ExpertPlayer
+
+    app = computer_app
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        rnd = table.session.round
+        # The first upcard: the hint is a take or a pass; nothing is played.
+        advice = ExpertPlayer().advise(table.session.view(0))
+        actions, hand = list(rnd.actions), rnd.hand(0)
+        await pilot.press("h")
+        await pilot.pause()
+        assert table.hint == advice.reason
+        assert table.message_text == f"Hint: {advice.reason}"
+        assert list(rnd.actions) == actions and rnd.hand(0) == hand
+        # Play on to a discard decision: the hint selects the suggested card only.
+        for _ in range(10):
+            if table.session.view(0).phase is Phase.DISCARD:
+                break
+            await play_turn_with_keys(pilot)
+        view = table.session.view(0)
+        assert view.phase is Phase.DISCARD and view.is_my_turn
+        advice = ExpertPlayer().advise(view)
+        actions, hand = list(rnd.actions), rnd.hand(0)
+        await pilot.press("h")
+        await pilot.pause()
+        assert table.message_text == f"Hint: {advice.reason}"
+        assert list(rnd.actions) == actions and rnd.hand(0) == hand
+        assert isinstance(advice.action, Discard | Knock)
+        assert table.selected is advice.action.card
+        assert table.hand.selected is advice.action.card
+        # Enter now plays the suggested discard (a knock would ask first).
+        if isinstance(advice.action, Discard):
+            await pilot.press("enter")
+            await settle(pilot)
+            assert advice.action in rnd.actions
+
+
+async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:
+    from ginrummy.players import ExpertPlayer
+
+    app = GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        table = table_of(app)
+        seat = table.session.to_act
+        assert table.check_action("hint", ()) is True
+        await pilot.press("h")
+        await pilot.pause()
+        assert table.hint == ExpertPlayer().advise(table.session.view(seat)).reason

@@ -29,6 +29,7 @@ KEYS = """
 | `shift+←` `shift+→` or `,` `.` | move the selected card left or right |
 | `o` | sort the hand: by melds, by rank, by suit |
 | `v` | look at the whole discard pile |
+| `h` | a hint: what the expert would do now and why (selects the card; plays nothing) |
 | `?` | this help |
 | `q` | quit (asks first while a game is on) |
 | `ctrl+p` | command palette (themes and more) |

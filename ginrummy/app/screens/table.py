@@ -34,6 +34,7 @@ from ...core import (
     knock_discards,
     min_deadwood,
 )
+from ...players import ExpertPlayer
 from ..messages import CardClicked, ComputerMoved, PileClicked
 from ..session import Session, TableConfig, capitalise, describe_turn
 from ..widgets.cardart import card_label, card_text, cards_text
@@ -67,6 +68,7 @@ class TableScreen(Screen[None]):
         Binding("shift+right,full_stop", "move(1)", "Move", show=False),
         Binding("o", "sort", "Sort"),
         Binding("v", "view_pile", "Pile"),
+        Binding("h", "hint", "Hint"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit_game", "Quit"),
         *(
@@ -99,6 +101,8 @@ class TableScreen(Screen[None]):
         self._prefs: dict[int, tuple[str, list[Card]]] = {}
         self._waiting_privacy = False
         self._last_line = ""
+        #: The last hint given (the expert's reason), for tests and the status line.
+        self.hint = ""
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -289,6 +293,7 @@ class TableScreen(Screen[None]):
             self.app.bell()
             return False
         self.show_message("")
+        self.app.clear_notifications()
         if isinstance(action, DrawStock):
             self.selected = self.session.view(seat).drawn_card
         elif isinstance(action, Discard | Knock):
@@ -420,6 +425,32 @@ class TableScreen(Screen[None]):
         self.show_message(f"Sorted by {nxt}.")
         self.refresh_table()
 
+    def action_hint(self) -> None:
+        """Say what the expert would do in the acting seat, and select the card it would play.
+
+        Only the acting player's view is consulted (hot-seat: never the other hand); nothing
+        is played. The expert answers in a few milliseconds, so no worker is needed.
+        """
+        seat = self.acting_seat
+        if seat is None:
+            self.show_message("A hint is for the player whose turn it is.", error=True)
+            return
+        try:
+            advice = ExpertPlayer().advise(self.session.view(seat))
+        except Exception as exc:  # a bot bug must not end the game
+            self.show_message(f"No hint this time ({type(exc).__name__}).", error=True)
+            return
+        action = advice.action
+        if isinstance(action, Discard | Knock):
+            self.selected = action.card
+        self.hint = advice.reason
+        line = f"Hint: {advice.reason}"
+        self.show_message(line)
+        if len(line) > self.query_one("#message", Static).size.width:
+            # Too long for the status line: the whole sentence in a toast until the next move.
+            self.notify(advice.reason, title="Hint", timeout=10)
+        self.refresh_table()
+
     def action_view_pile(self) -> None:
         self.app.push_screen(DiscardPileScreen(self.session.round.discard_pile, self.ascii))
 
@@ -442,12 +473,12 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which keys apply now (the footer shows only those)."""
-        if action not in (*GAME_ACTIONS, "select", "move", "sort"):
+        if action not in (*GAME_ACTIONS, "select", "move", "sort", "hint"):
             return True
         seat = self.acting_seat
         if seat is None:
             return False
-        if action in ("select", "move", "sort"):
+        if action in ("select", "move", "sort", "hint"):
             return True
         view = self.session.view(seat)
         legal = view.legal_actions()

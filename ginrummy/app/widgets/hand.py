@@ -33,7 +33,8 @@ def hand_groups(
         if melding.deadwood:
             dead = sorted(melding.deadwood, key=by_rank)
             groups.append(
-                Group(f"deadwood {melding.deadwood_points}", dead, label_style="bold #d9822b")
+                # The total is on the line above the hand; the label only names the group.
+                Group("deadwood", dead, label_style="bold #d9822b")
             )
         return groups
     if mode == "rank":
