@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..core import Rules
+from ..core import Game, Match, Rules
 from ..players import PLAYERS
-from .screens.dialogs import ConfirmScreen
+from ..storage import GameMeta, Store
 from .screens.help import HelpScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .session import COMPUTER, HOTSEAT, TableConfig
+
+#: What `launch` prints after the app closes with a game saved.
+SAVED_NOTE = "Your game is saved: run ginrummy again and choose Continue."
 
 #: The computer levels offered (every registered bot but the random one).
 LEVELS: tuple[str, ...] = tuple(name for name in PLAYERS if name != "random")
@@ -36,7 +40,9 @@ class GinRummyApp(App[None]):
         (32, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
+        # Ctrl+C is a key in the terminal's raw mode: the game is saved, so just leave.
+        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -49,6 +55,8 @@ class GinRummyApp(App[None]):
         rules: Rules | None = None,
         ascii: bool = False,
         computer_delay: float = 0.6,
+        data_dir: Path | str | None = None,
+        store: Store | None = None,
     ) -> None:
         super().__init__()
         if mode not in (None, COMPUTER, HOTSEAT):
@@ -60,11 +68,24 @@ class GinRummyApp(App[None]):
         self.rules = rules or Rules()
         self.ascii = ascii
         self.computer_delay = computer_delay
+        #: The data directory: autosave, history, settings.
+        self.store = store if store is not None else Store(data_dir)
+        #: The game in progress found in the autosave (offered as Continue).
+        self.saved: tuple[Game | Match, GameMeta] | None = None
+        #: Set when the app closes with an unfinished game saved.
+        self.left_saved_game = False
 
     def on_mount(self) -> None:
+        self.saved = self.store.load_game()
         self.push_screen(StartScreen())
         if self.start_mode is not None:
             self.new_table(self.start_mode)
+        self.report_problems()
+
+    def report_problems(self) -> None:
+        """Say once, clearly, which files were refused and moved aside."""
+        for problem in self.store.take_problems():
+            self.notify(problem.message(), title="File refused", severity="error", timeout=15)
 
     # --- navigation ------------------------------------------------------------------
     def config_for(self, mode: str) -> TableConfig:
@@ -78,7 +99,29 @@ class GinRummyApp(App[None]):
         if again and self.seed is not None:
             self.seed += 1
         self.to_menu()
-        table = TableScreen(self.config_for(mode), ascii=self.ascii, delay=self.computer_delay)
+        self.saved = None  # a new game replaces the saved one
+        table = TableScreen(
+            self.config_for(mode), ascii=self.ascii, delay=self.computer_delay, store=self.store
+        )
+        self.push_screen(table)
+        return table
+
+    def continue_game(self) -> TableScreen | None:
+        """Sit down at the saved game again: same hands, piles, turn, scores, names, opponent."""
+        if self.saved is None:
+            return None
+        obj, meta = self.saved
+        self.saved = None
+        self.to_menu()
+        config = TableConfig(meta.mode, meta.level or "simple", meta.names, obj.seed, obj.rules)
+        table = TableScreen(
+            config,
+            ascii=self.ascii,
+            delay=self.computer_delay,
+            store=self.store,
+            meta=meta,
+            restored=obj,
+        )
         self.push_screen(table)
         return table
 
@@ -102,20 +145,14 @@ class GinRummyApp(App[None]):
             self.push_screen(HelpScreen())
 
     def action_quit_game(self) -> None:
-        """Quit, asking first while a game is being played."""
+        """Quit at once: a game in progress is already saved (after every move)."""
         table = self.table
-        if table is None or table.session.game_over:
-            self.exit()
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.exit()
-
-        self.push_screen(
-            ConfirmScreen("Quit?", "A game is in progress. Quit and lose it?", yes="Quit"),
-            answer,
-        )
+        if table is not None and not table.session.match_over and table.store is not None:
+            table.autosave()
+            self.left_saved_game = not table.save_failed
+        elif self.saved is not None:
+            self.left_saved_game = True
+        self.exit()
 
 
 def launch(
@@ -133,7 +170,7 @@ def launch(
     computer move stays on screen (default 0.6); the end-to-end tests set it to 0.
     """
     delay = _env_delay(os.environ.get("GINRUMMY_COMPUTER_DELAY"))
-    GinRummyApp(
+    app = GinRummyApp(
         mode=mode,
         level=level,
         names=names,
@@ -141,7 +178,10 @@ def launch(
         rules=rules,
         ascii=ascii,
         computer_delay=delay,
-    ).run()
+    )
+    app.run()
+    if app.left_saved_game:
+        print(SAVED_NOTE)
 
 
 def _env_delay(text: str | None, default: float = 0.6) -> float:

@@ -84,22 +84,32 @@ def second_person(text: str) -> str:
 class Session:
     """One game (or match) at the table: the core state plus seats, names and bots."""
 
-    def __init__(self, config: TableConfig) -> None:
+    def __init__(self, config: TableConfig, restored: Game | Match | None = None) -> None:
+        """A new game from ``config``, or ``restored`` (a saved game) continued."""
         self.config = config
-        self.rules = config.rules
+        self.rules = config.rules if restored is None else restored.rules
         self.names: tuple[str, str] = config.names
-        self.match: Match | None = (
-            Match(config.rules, seed=config.seed) if config.rules.is_match else None
-        )
-        self._game: Game | None = (
-            None if self.match is not None else Game(config.rules, seed=config.seed)
-        )
-        #: Seat -> bot; seats without a bot are people at the keyboard.
+        self.match: Match | None
+        self._game: Game | None
+        if restored is not None:
+            self.match = restored if isinstance(restored, Match) else None
+            self._game = restored if isinstance(restored, Game) else None
+        else:
+            self.match = Match(config.rules, seed=config.seed) if config.rules.is_match else None
+            self._game = None if self.match is not None else Game(config.rules, seed=config.seed)
+        #: Seat -> bot; seats without a bot are people at the keyboard. The bots keep no
+        #: state between moves beyond their view (they re-read the public history every
+        #: move), so a restored game gives a fresh bot exactly the information it had.
         self.bots: dict[int, Player] = {}
         if config.mode == COMPUTER:
             self.bots[1] = make_player(config.level, seed=self.game.seed)
 
     # --- reading -----------------------------------------------------------------
+    @property
+    def state(self) -> Game | Match:
+        """What a save records: the match if several games are played, else the game."""
+        return self.match if self.match is not None else self.game
+
     @property
     def game(self) -> Game:
         """The game being played (the current one of a match)."""

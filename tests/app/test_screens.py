@@ -5,7 +5,6 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from ginrummy.app import LEVELS, GinRummyApp
-from ginrummy.app.screens.dialogs import ConfirmScreen
 from ginrummy.app.screens.gameover import GameOverScreen
 from ginrummy.app.screens.help import HelpScreen
 from ginrummy.app.screens.privacy import PrivacyScreen
@@ -94,21 +93,29 @@ async def test_too_small_terminal_says_how_large_and_follows_resizes() -> None:
         assert app.screen.query_one(TooSmall).display
 
 
-async def test_quit_asks_while_a_game_is_in_progress() -> None:
+async def test_q_saves_the_game_and_quits_at_once() -> None:
     app = GinRummyApp(mode="computer", seed=2, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        await pilot.press("q")
-        await pilot.pause()
-        await pilot.press("y")
+    assert app.return_code == 0
+    assert app.left_saved_game
+    assert app.store.load_game() is not None
+
+
+async def test_ctrl_c_saves_the_game_and_quits_without_a_traceback() -> None:
+    app = GinRummyApp(mode="computer", seed=2, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("ctrl+c")
         await pilot.pause()
     assert app.return_code == 0
+    loaded = app.store.load_game()
+    assert loaded is not None
+    assert [str(a) for a in loaded[0].round.actions][:1] == ["pass"]
 
 
 async def test_help_shows_rules_and_keys() -> None:

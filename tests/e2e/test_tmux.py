@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from ginrummy.storage import ENV_DATA_DIR
+
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = [
     sys.executable,
@@ -31,11 +33,22 @@ def tmux(*args: str) -> str:
     ).stdout
 
 
+def program_env(data_dir: Path) -> list[str]:
+    """``env`` arguments for the program: a tmux server keeps its own environment, so the
+    test's data directory must be passed on the command line, never inherited."""
+    return [
+        "env",
+        f"{ENV_DATA_DIR}={data_dir}",
+        "GINRUMMY_COMPUTER_DELAY=0",
+        "TERM=xterm-256color",
+    ]
+
+
 @pytest.fixture
-def session() -> Iterator[str]:
+def session(isolated_data_dir: Path) -> Iterator[str]:
     assert shutil.which("tmux"), "tmux is needed for the end-to-end test"
     name = f"ginrummy-e2e-{uuid.uuid4().hex[:8]}"
-    command = shlex.join(["env", "GINRUMMY_COMPUTER_DELAY=0", "TERM=xterm-256color", *COMMAND])
+    command = shlex.join([*program_env(isolated_data_dir), *COMMAND])
     tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", "-c", str(ROOT), command)
     try:
         yield name
@@ -85,5 +98,3 @@ def test_play_against_the_computer_until_a_round_result(session: str) -> None:
     assert "deadwood" in result
     assert "You" in result and "Computer" in result
     tmux("send-keys", "-t", session, "q")
-    wait_for(session, lambda t: "Quit?" in t)
-    tmux("send-keys", "-t", session, "y")

@@ -68,7 +68,7 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     "round_result": (lambda: computer(seed=5), to_result),
     "game_over": (lambda: computer(seed=1, rules=Rules(target=30)), to_game_over),
     "help": (computer, pressing("question_mark")),
-    "quit_confirm": (computer, pressing("q")),
+    "start_with_saved_game": (lambda: _with_saved_game(GinRummyApp(computer_delay=0.0)), None),
     "privacy": (
         lambda: GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0),
         None,
@@ -79,6 +79,19 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     ),
     "rules_editor": (lambda: GinRummyApp(computer_delay=0.0), pressing("f4")),
 }
+
+
+def _with_saved_game(app: GinRummyApp) -> GinRummyApp:
+    """Leave an autosave (seed 7 after the first pass) for the start screen to offer."""
+    from ginrummy.core import Game, Pass
+    from ginrummy.storage import GameMeta
+
+    game = Game(Rules(), seed=7)
+    game.apply(Pass())
+    app.store.save_game(
+        game, GameMeta("computer", ("Ann", "Computer"), "simple", "x1", "2025-01-01T00:00:00+00:00")
+    )
+    return app
 
 
 async def _knock_dialog(pilot: Pilot[Any]) -> None:

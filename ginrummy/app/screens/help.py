@@ -31,7 +31,7 @@ KEYS = """
 | `v` | look at the whole discard pile |
 | `h` | a hint: what the expert would do now and why (selects the card; plays nothing) |
 | `?` | this help |
-| `q` | quit (asks first while a game is on) |
+| `q` or `ctrl+c` | quit; the game is saved after every move, and Continue picks it up |
 | `ctrl+p` | command palette (themes and more) |
 
 ## Mouse

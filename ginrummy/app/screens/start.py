@@ -12,9 +12,11 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from ...core import PRESETS, Rules
+from ...core import PRESETS, Game, Match, Rules
+from ...storage import GameMeta
 from ..session import COMPUTER, HOTSEAT
 from ..widgets.table import TooSmall
+from .dialogs import ConfirmScreen
 from .rules_editor import RulesScreen, rules_summary
 
 if TYPE_CHECKING:
@@ -24,13 +26,22 @@ BANNER_UNICODE = "♠ ♥  G I N   R U M M Y  ♦ ♣"
 BANNER_ASCII = "S H  G I N   R U M M Y  D C"
 
 
+def saved_summary(obj: Game | Match, meta: GameMeta) -> str:
+    """A saved game in a few words: who, the scores and the round."""
+    game = obj.game if isinstance(obj, Match) else obj
+    a, b = meta.names
+    who = f"vs Computer ({meta.level})" if meta.mode == COMPUTER else "hot-seat"
+    return f"{who}, {a} {game.scores[0]} · {b} {game.scores[1]}, round {game.round.number}"
+
+
 class StartScreen(Screen[None]):
     """Choose a game and start it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "continue_game", "Continue"),
         Binding("f2", "play('computer')", "vs computer"),
         Binding("f3", "play('hotseat')", "Hot-seat"),
-        Binding("f4", "edit_rules", "Edit rules"),
+        Binding("f4", "edit_rules", "Rules"),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "app.quit_game", "Quit"),
     ]
@@ -52,10 +63,19 @@ class StartScreen(Screen[None]):
             yield Static(
                 Text(BANNER_ASCII if app.ascii else BANNER_UNICODE, style="bold"), id="banner"
             )
-            yield Static(
-                Text("Two players, ten cards each: meld them, knock or go gin.", style="dim"),
-                id="tagline",
-            )
+            if app.saved is not None:
+                with Horizontal(id="continue-row"):
+                    yield Button(
+                        f"Continue: {saved_summary(*app.saved)} (F5)",
+                        id="continue",
+                        variant="warning",
+                        compact=True,
+                    )
+            else:
+                yield Static(
+                    Text("Two players, ten cards each: meld them, knock or go gin.", style="dim"),
+                    id="tagline",
+                )
             with Horizontal(id="modes"):
                 with Vertical(classes="panel", id="panel-computer") as panel:
                     panel.border_title = "Against the computer"
@@ -117,7 +137,20 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "New game"
-        self.query_one("#play-computer", Button).focus()
+        first = "#continue" if self.gin_app.saved is not None else "#play-computer"
+        self.query_one(first, Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_game":
+            return self.gin_app.saved is not None
+        return True
+
+    def action_continue_game(self) -> None:
+        self.gin_app.continue_game()
+
+    @on(Button.Pressed, "#continue")
+    def _continue(self) -> None:
+        self.action_continue_game()
 
     # --- choices --------------------------------------------------------------------
     def _read_choices(self) -> bool:
@@ -135,9 +168,28 @@ class StartScreen(Screen[None]):
         return True
 
     def action_play(self, mode: str) -> None:
-        """Start a game in ``mode`` with the form's settings."""
+        """Start a game in ``mode`` with the form's settings (asking first if one is saved)."""
         if not self._read_choices():
             return
+        saved = self.gin_app.saved
+        if saved is None:
+            self._start(mode)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._start(mode)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "New game?",
+                f"A saved game is waiting ({saved_summary(*saved)}). A new game replaces it.",
+                yes="New game",
+            ),
+            answer,
+        )
+
+    def _start(self, mode: str) -> None:
         app = self.gin_app
         if mode == COMPUTER:
             me = self.query_one("#your-name", Input).value.strip() or "You"

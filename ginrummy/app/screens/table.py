@@ -24,8 +24,12 @@ from ...core import (
     Card,
     Discard,
     DrawStock,
+    Event,
+    EventKind,
+    Game,
     IllegalActionError,
     Knock,
+    Match,
     Pass,
     Phase,
     PlayerView,
@@ -35,8 +39,9 @@ from ...core import (
     min_deadwood,
 )
 from ...players import ExpertPlayer
+from ...storage import GameMeta, Store
 from ..messages import CardClicked, ComputerMoved, PileClicked
-from ..session import Session, TableConfig, capitalise, describe_turn
+from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn
 from ..widgets.cardart import card_label, card_text, cards_text
 from ..widgets.hand import SORT_MODES, HandView
 from ..widgets.table import OpponentView, PileState, PilesView, TooSmall
@@ -85,12 +90,29 @@ class TableScreen(Screen[None]):
         ),
     ]
 
-    def __init__(self, config: TableConfig, *, ascii: bool = False, delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        ascii: bool = False,
+        delay: float = 0.0,
+        store: Store | None = None,
+        meta: GameMeta | None = None,
+        restored: Game | Match | None = None,
+    ) -> None:
         super().__init__()
         self.config = config
         self.ascii = ascii
         self.delay = delay
-        self.session = Session(config)
+        self.session = Session(config, restored)
+        self.restored = restored is not None
+        #: Where the game is autosaved after every action (None: not saved, e.g. replays).
+        self.store = store
+        self.meta = meta or GameMeta(
+            config.mode, config.names, config.level if config.mode == COMPUTER else ""
+        )
+        self._recorded = False
+        self.save_failed = False
         #: The seat whose cards are face up (None while the keyboard changes hands).
         self.viewer: int | None = None if self.session.hotseat else 0
         self.selected: Card | None = None
@@ -136,18 +158,73 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Gin Rummy"
-        self._start_round()
+        self.autosave()
+        self._start_round(resumed=self.restored)
+
+    # --- saving ---------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Save the game after every change; a finished game goes to the history instead."""
+        store = self.store
+        if store is None:
+            return
+        s = self.session
+        try:
+            if s.match_over:
+                if not self._recorded:
+                    store.finish_game(s.state, self.meta)
+                    self._recorded = True
+            else:
+                store.save_game(s.state, self.meta)
+        except OSError as exc:
+            if not self.save_failed:  # say it once, then keep playing
+                self.save_failed = True
+                why = exc.strerror or str(exc)
+                self.notify(
+                    f"The game cannot be saved in {store.root}: {why}.",
+                    title="Not saved",
+                    severity="error",
+                    timeout=10,
+                )
+            return
+        self.save_failed = False
 
     # --- the turn loop ------------------------------------------------------------------
-    def _start_round(self) -> None:
-        """A round was just dealt: log its opening, then hand over to whoever acts."""
+    def _start_round(self, *, resumed: bool = False) -> None:
+        """A round was just dealt (or restored): log its story, then hand over to whoever acts."""
         self._logged = 0
         self.selected = None
         self._last_line = self.session.opening(self.ascii)
-        self.query_one("#log", RichLog).write(Text(self._last_line, style="bold"))
+        log = self.query_one("#log", RichLog)
+        log.write(Text(self._last_line, style="bold"))
+        if resumed:
+            self._replay_log()
+            log.write(Text("The saved game continues.", style="italic"))
         if self.session.hotseat:
             self.viewer = None
         self.advance()
+
+    def _replay_log(self) -> None:
+        """After a restore: the log lines of the turns already played in this round."""
+        rnd = self.session.round
+        turns: list[tuple[int, list[Event]]] = []  # (index in the history, the turn's events)
+        for i, ev in enumerate(rnd.history):
+            if ev.player is None:
+                if ev.kind is EventKind.DEAD and turns:
+                    turns[-1][1].append(ev)
+                continue
+            if turns and turns[-1][1][0].player == ev.player:
+                turns[-1][1].append(ev)
+            else:
+                turns.append((i, [ev]))
+        self._logged = len(rnd.history)
+        for start, turn in turns:
+            if not rnd.is_over and turn is turns[-1][1] and turn[0].player == rnd.to_act:
+                self._logged = start  # the turn in progress is logged when it ends, as usual
+                break
+            line = describe_turn(turn, self.session.names, self.ascii)
+            if line:
+                self._last_line = line
+                self.query_one("#log", RichLog).write(line)
 
     def advance(self) -> None:
         """Decide what happens next: a result, the keyboard changing hands, or a computer turn."""
@@ -219,7 +296,8 @@ class TableScreen(Screen[None]):
         self._after_action(message.seat)
 
     def _after_action(self, actor: int) -> None:
-        """Log a finished turn and move the game on."""
+        """Save, log a finished turn and move the game on."""
+        self.autosave()
         s = self.session
         rnd = s.round
         if rnd.is_over or rnd.to_act != actor:
@@ -252,12 +330,14 @@ class TableScreen(Screen[None]):
             self.app.push_screen(GameOverScreen(s, ascii=self.ascii), self._after_game_over)
             return
         s.next_round()
+        self.autosave()
         self._start_round()
 
     def _after_game_over(self, choice: str | None) -> None:
         s = self.session
         if choice == "next" and s.match is not None and not s.match.is_over:
             s.next_round()
+            self.autosave()
             self.query_one("#log", RichLog).clear()
             self._start_round()
         elif choice == "again":
