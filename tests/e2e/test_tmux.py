@@ -98,3 +98,71 @@ def test_play_against_the_computer_until_a_round_result(session: str) -> None:
     assert "deadwood" in result
     assert "You" in result and "Computer" in result
     tmux("send-keys", "-t", session, "q")
+
+
+def _press_for(text: str) -> str:
+    """The key that moves the game on from this screen (the same simple policy as above)."""
+    if "take the upcard" in text:
+        return "p"
+    if "draw from the stock" in text:
+        return "s"
+    if "discard a card" in text:
+        return "Enter"
+    return "Enter"  # a round result: next round
+
+
+def _hand_area(text: str) -> str:
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Deadwood" in line)
+    return "\n".join(lines[start + 1 :])
+
+
+def test_kill_9_at_random_moments_then_continue_shows_the_same_game(
+    isolated_data_dir: Path,
+) -> None:
+    """kill -9 the real program mid-game, restart, Continue: same hand and scores as saved."""
+    import random
+
+    from ginrummy.storage import Store
+
+    assert shutil.which("tmux"), "tmux is needed for the end-to-end test"
+    rng = random.Random(2024)
+    name = f"ginrummy-kill-{uuid.uuid4().hex[:8]}"
+    env = program_env(isolated_data_dir)
+    first = shlex.join([*env, *COMMAND])
+    resume = shlex.join([*env, sys.executable, "-m", "ginrummy"])
+    tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", "-c", str(ROOT), first)
+    tmux("set-option", "-t", name, "remain-on-exit", "on")  # keep the pane to respawn it
+    try:
+        for kill in range(3):
+            wait_for(name, lambda t: "Your turn" in t or "Next round" in t)
+            # Play a random number of moves, then kill at a random instant after a key.
+            for _ in range(rng.randint(1, 6)):
+                text = wait_for(name, lambda t: "Your turn" in t or "Next round" in t)
+                tmux("send-keys", "-t", name, _press_for(text))
+                time.sleep(rng.uniform(0.0, 0.25))
+            pid = int(tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip())
+            tmux("send-keys", "-t", name, _press_for(screen(name)))
+            time.sleep(rng.uniform(0.0, 0.05))
+            subprocess.run(["kill", "-9", str(pid)], check=True)
+            time.sleep(0.2)
+            loaded = Store(isolated_data_dir).load_game()
+            assert loaded is not None, f"no usable save after kill {kill + 1}"
+            game, _ = loaded
+            tmux("respawn-pane", "-k", "-t", name, "-c", str(ROOT), resume)
+            wait_for(name, lambda t: "Continue:" in t)
+            tmux("send-keys", "-t", name, "F5")
+            rnd = game.round
+            text = wait_for(
+                name, lambda t: "saved game continues" in t or "Next round" in t, timeout=20
+            )
+            if "Next round" in text:  # killed right after a round ended
+                assert f"{game.scores[0]}" in text
+                continue
+            text = wait_for(name, lambda t: "Deadwood" in t)
+            assert f"You {game.scores[0]}  ·  Computer {game.scores[1]}" in text
+            hand = _hand_area(text)
+            for card in rnd.hand(0):
+                assert card.pretty in hand, (card.pretty, text)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
