@@ -132,13 +132,18 @@ class ExpertPlayer:
     knock_early_turns = 8
     #: Later, the deadwood accepted for a knock drops by one every this many turns.
     knock_step = 3
+    #: Extra value of a draw that would let the hand knock (racing the opponent out).
+    knock_bonus = 6.0
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
 
     # --- evaluation ----------------------------------------------------------
-    def _expected_gain(self, hand: int, tracking: Tracking, stock_size: int) -> float:
-        """Expected deadwood drop from one stock draw (with the best discard after it)."""
+    def _expected_gain(
+        self, hand: int, tracking: Tracking, stock_size: int, knock_limit: int
+    ) -> float:
+        """Expected drop in deadwood from one stock draw (with the best discard after it),
+        counting a draw that lets the hand knock as worth ``knock_bonus`` more."""
         if stock_size <= 0:
             return 0.0
         base = min_deadwood_mask(hand)
@@ -166,6 +171,8 @@ class ExpertPlayer:
             else:
                 best = min(base, best_without_one + c.value)
             gain += q * (base - best)
+            if best <= knock_limit:
+                gain += q * self.knock_bonus
         return gain / weight_sum if weight_sum else 0.0
 
     def _danger(self, card: Card, tracking: Tracking) -> float:
@@ -191,14 +198,19 @@ class ExpertPlayer:
                 miss *= 1.0 - p(Card(r1, s)) * p(Card(r2, s))
         return 1.0 - miss
 
-    def _value(self, hand: int, tracking: Tracking, stock_size: int) -> float:
+    def _value(self, hand: int, tracking: Tracking, stock_size: int, knock_limit: int) -> float:
         dw = min_deadwood_mask(hand)
         # Potential is worth less as the stock runs down: fewer draws remain to use it.
         weight = self.potential_weight * (1.0 - self.late_discount * (1.0 - stock_size / 31.0))
-        return dw - weight * self._expected_gain(hand, tracking, stock_size)
+        return dw - weight * self._expected_gain(hand, tracking, stock_size, knock_limit)
 
     def _best_discard(
-        self, hand11: int, banned: Card | None, tracking: Tracking, stock_size: int
+        self,
+        hand11: int,
+        banned: Card | None,
+        tracking: Tracking,
+        stock_size: int,
+        knock_limit: int,
     ) -> tuple[Card, float]:
         best_card: Card | None = None
         best_score = 1e9
@@ -206,7 +218,7 @@ class ExpertPlayer:
             card = Card.from_bit(b)
             if card is banned:
                 continue
-            score = self._value(hand11 ^ b, tracking, stock_size)
+            score = self._value(hand11 ^ b, tracking, stock_size, knock_limit)
             score += self.danger_weight * self._danger(card, tracking) * card.value
             if score < best_score - 1e-9 or (
                 abs(score - best_score) <= 1e-9
@@ -251,7 +263,7 @@ class ExpertPlayer:
             if self._should_knock(dw, view, tracking):
                 return Advice(Knock(card), self._knock_reason(card, dw, view))
             waiting = f"; don't knock yet: {dw} deadwood this late risks an undercut"
-        card, _ = self._best_discard(hand, banned, tracking, stock)
+        card, _ = self._best_discard(hand, banned, tracking, stock, view.knock_limit)
         return Advice(Discard(card), self._discard_reason(card, hand, view, tracking) + waiting)
 
     def _advise_draw(self, view: PlayerView, hand: int, tracking: Tracking, stock: int) -> Advice:
@@ -260,7 +272,7 @@ class ExpertPlayer:
         if not first and view.stock_only:
             return Advice(DrawStock(), "Draw from the stock: both players passed the upcard")
         assert top is not None
-        if self._should_take(hand, top, tracking, stock):
+        if self._should_take(hand, top, tracking, stock, view.knock_limit):
             return Advice(TakeDiscard(), self._take_reason(hand, top))
         if not _NEIGHBOURS[top] & hand:
             why = f"{top.pretty} fits none of your cards"
@@ -270,16 +282,18 @@ class ExpertPlayer:
             return Advice(Pass(), f"Pass: {why}")
         return Advice(DrawStock(), f"Draw from the stock: {why}")
 
-    def _should_take(self, hand: int, top: Card, tracking: Tracking, stock: int) -> bool:
+    def _should_take(
+        self, hand: int, top: Card, tracking: Tracking, stock: int, knock_limit: int
+    ) -> bool:
         with_top = hand | top.bit
         # The best hand after taking it (the taken card may not go straight back).
         best_after = 1e9
         for b in _bits(hand):
-            v = self._value(with_top ^ b, tracking, stock - 1)
+            v = self._value(with_top ^ b, tracking, stock - 1, knock_limit)
             if v < best_after:
                 best_after = v
         now = min_deadwood_mask(hand)
-        gain = self._expected_gain(hand, tracking, stock)
+        gain = self._expected_gain(hand, tracking, stock, knock_limit)
         # A stock draw is worth its expected gain; taking also tells the opponent something.
         stock_value = now - gain - self.potential_weight * gain
         return best_after < stock_value - self.take_margin
