@@ -511,6 +511,31 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- stats -------------------------------------------------------------------------------
+
+
+def _warn_problems(store: Any) -> None:
+    for problem in store.take_problems():
+        sys.stderr.write(f"{PROG}: warning: {problem.message()}\n")
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from .stats import compute, format_table
+    from .storage import Store
+
+    store = Store()
+    table = compute(store.history())
+    _warn_problems(store)
+    if args.json:
+        out = {k: {**asdict(v), "points_per_round": v.points_per_round} for k, v in table.items()}
+        _out(json.dumps(out, indent=1))
+    else:
+        _out(format_table(table))
+    return 0
+
+
 # --- the parser -------------------------------------------------------------------------
 
 _MAIN_EPILOG = """\
@@ -522,6 +547,7 @@ examples:
   ginrummy score 3S 4S 5S 7H 7D 7C QH QD QC AC --vs 9D TD JD 4H 4D 4C 6S 7S KS 8C
   ginrummy arena --players simple,random --games 200 --seed 1 --jobs 2
   ginrummy bench --quick
+  ginrummy stats                            your statistics from the history of games
 
 Cards are a rank (A 2-9 T or 10 J Q K) and a suit (S H D C or ♠ ♥ ♦ ♣), any case.
 Errors print one line and exit with status 2."""
@@ -661,6 +687,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="small corpora, for a smoke test")
     bench.add_argument("--peers", action="store_true", help="also time OpenSpiel and RLCard")
     bench.set_defaults(handler=_cmd_bench)
+
+    stats = command(
+        "stats",
+        "statistics of your finished games, per opponent",
+        "The history is kept in the data directory ($GINRUMMY_DATA_DIR overrides it).",
+    )
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.set_defaults(handler=_cmd_stats)
     return parser
 
 

@@ -120,3 +120,17 @@ async def test_a_finished_game_leaves_no_save_and_is_in_the_history(tmp_path: Pa
     assert not (tmp_path / AUTOSAVE).exists()
     history = Store(tmp_path).history()
     assert len(history) == 1 and history[0].meta.names == ("You", "Computer")
+
+
+async def test_statistics_screen_from_the_start_screen(tmp_path: Path) -> None:
+    from ginrummy.app.screens.stats import StatsScreen
+
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert "No finished games yet" in str(app.screen.query_one("#stats-table").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)

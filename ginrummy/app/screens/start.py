@@ -42,6 +42,7 @@ class StartScreen(Screen[None]):
         Binding("f2", "play('computer')", "vs computer"),
         Binding("f3", "play('hotseat')", "Hot-seat"),
         Binding("f4", "edit_rules", "Rules"),
+        Binding("f6", "stats", "Stats"),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "app.quit_game", "Quit"),
     ]
@@ -131,6 +132,7 @@ class StartScreen(Screen[None]):
                 yield Static(rules_summary(app.rules), id="rules-summary")
             with Horizontal(id="start-buttons"):
                 yield Button("Rules and help (?)", id="help", compact=True)
+                yield Button("Statistics (F6)", id="stats", compact=True)
                 yield Button("Quit (Esc)", id="quit", compact=True)
         yield Footer()
         yield TooSmall()
@@ -209,6 +211,12 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#play-hotseat")
     def _play_hotseat(self) -> None:
         self.action_play(HOTSEAT)
+
+    @on(Button.Pressed, "#stats")
+    def action_stats(self) -> None:
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.gin_app.store))
 
     @on(Button.Pressed, "#help")
     def _help(self) -> None:

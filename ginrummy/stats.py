@@ -1,0 +1,110 @@
+"""Statistics from the history of finished games: per opponent, from the first seat's side.
+
+Against the computer the first seat is you; in hot-seat games it is player 1. No UI here:
+the app's statistics screen and ``ginrummy stats`` print the same table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .core import ResultKind
+from .storage import HistoryRecord, games_of
+
+#: Rows of the table: (label, attribute of `Stats`).
+ROWS: tuple[tuple[str, str], ...] = (
+    ("Games played", "games"),
+    ("Games won", "games_won"),
+    ("Rounds played", "rounds"),
+    ("Rounds won", "rounds_won"),
+    ("Knocks", "knocks"),
+    ("Gins", "gins"),
+    ("Big gins", "big_gins"),
+    ("Undercuts given", "undercuts_given"),
+    ("Undercuts taken", "undercuts_taken"),
+    ("Points per round", "points_per_round"),
+    ("Best winning streak", "best_streak"),
+    ("Current winning streak", "streak"),
+)
+
+
+@dataclass
+class Stats:
+    """The figures for one opponent."""
+
+    games: int = 0
+    games_won: int = 0
+    rounds: int = 0
+    rounds_won: int = 0
+    knocks: int = 0
+    gins: int = 0
+    big_gins: int = 0
+    undercuts_given: int = 0
+    undercuts_taken: int = 0
+    points: int = 0
+    best_streak: int = 0
+    streak: int = 0
+
+    @property
+    def points_per_round(self) -> str:
+        return f"{self.points / self.rounds:.1f}" if self.rounds else "-"
+
+    def add_game(self, won: bool) -> None:
+        self.games += 1
+        if won:
+            self.games_won += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+
+
+def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
+    """Figures per opponent ("simple", "expert", "hot-seat"...), oldest game first."""
+    table: dict[str, Stats] = {}
+    for record in history:
+        st = table.setdefault(record.opponent, Stats())
+        for game in games_of(record.game):
+            for rnd in game.rounds:
+                res = rnd.result
+                if res is None:
+                    continue
+                st.rounds += 1
+                if res.winner == 0:
+                    st.rounds_won += 1
+                    st.points += res.points
+                kind = res.kind
+                if res.knocker == 0:
+                    if kind in (ResultKind.KNOCK, ResultKind.UNDERCUT):
+                        st.knocks += 1
+                    if kind is ResultKind.GIN:
+                        st.gins += 1
+                    if kind is ResultKind.BIG_GIN:
+                        st.big_gins += 1
+                    if kind is ResultKind.UNDERCUT:
+                        st.undercuts_taken += 1
+                elif res.knocker == 1 and kind is ResultKind.UNDERCUT:
+                    st.undercuts_given += 1
+            if game.is_over:
+                st.add_game(game.winner == 0)
+    return table
+
+
+def format_table(table: dict[str, Stats]) -> str:
+    """The statistics as a plain-text table, one column per opponent."""
+    if not table:
+        return "No finished games yet: play one, and its statistics appear here."
+    order = sorted(table, key=lambda k: (k == "hot-seat", k))
+    heads = [("vs " + k) if k != "hot-seat" else "hot-seat" for k in order]
+    width = max(len(label) for label, _ in ROWS)
+    cols = [max(len(h), 6) for h in heads]
+    lines = [" " * width + "".join(f"  {h:>{w}}" for h, w in zip(heads, cols, strict=True))]
+    for label, attr in ROWS:
+        cells = [str(getattr(table[k], attr)) for k in order]
+        lines.append(
+            f"{label:<{width}}" + "".join(f"  {c:>{w}}" for c, w in zip(cells, cols, strict=True))
+        )
+    lines.append("")
+    lines.append("Against the computer the figures are yours; in hot-seat, player 1's.")
+    return "\n".join(lines)
