@@ -426,11 +426,12 @@ class PlayOptions:
 
     #: None: the start screen; "computer" or "hotseat": straight to the table.
     mode: str | None
-    level: str
+    #: None (here and below): not given, so the saved settings apply.
+    level: str | None
     names: tuple[str, str] | None
     seed: int | None
-    rules: Rules
-    ascii: bool
+    rules: Rules | None
+    ascii: bool | None
 
 
 MAX_NAME = 16
@@ -448,7 +449,7 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
         mode = "computer"
     if args.hotseat or (args.names is not None and mode is None):
         mode = "hotseat"
-    level = "simple"
+    level: str | None = None
     if args.level is not None:
         if mode == "hotseat":
             raise UsageError("--level is for a game against the computer, not --hotseat")
@@ -478,7 +479,7 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
         level=level,
         names=names,
         seed=args.seed,
-        rules=args.rules if args.rules is not None else Rules(),
+        rules=args.rules,
         ascii=args.ascii,
     )
 
@@ -632,11 +633,18 @@ def build_parser() -> argparse.ArgumentParser:
     play = command("play", "play the game (the default command)", _PLAY_EPILOG)
     play.add_argument("--vs", metavar="computer", help="play against the computer")
     play.add_argument("--hotseat", action="store_true", help="two people at one keyboard")
-    play.add_argument("--level", help="the computer's level (default: simple)")
+    play.add_argument("--level", help="the computer's level (default: as last time, or simple)")
     play.add_argument("--names", metavar="A,B", help="the two hot-seat players' names")
     play.add_argument("--seed", type=_int_type(0), help="deal reproducibly")
-    play.add_argument("--rules", type=_rules_type, metavar="PRESET", help=rules_help)
-    play.add_argument("--ascii", action="store_true", help="cards as AS, TD instead of symbols")
+    play.add_argument(
+        "--rules", type=_rules_type, metavar="PRESET", help=rules_help + "; default: as last time"
+    )
+    play.add_argument(
+        "--ascii",
+        action="store_true",
+        default=None,
+        help="cards as AS, TD instead of symbols (default: the setting)",
+    )
     play.set_defaults(handler=_cmd_play)
 
     solve = command("solve", "the best melding and deadwood of a hand", _SOLVE_EPILOG)

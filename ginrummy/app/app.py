@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import math
 import os
+from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 
 from ..core import Game, Match, Rules
 from ..players import PLAYERS
-from ..storage import GameMeta, Store
+from ..storage import MAX_PACE, GameMeta, Settings, Store
 from .screens.help import HelpScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
@@ -22,6 +24,19 @@ SAVED_NOTE = "Your game is saved: run ginrummy again and choose Continue."
 
 #: The computer levels offered (every registered bot but the random one).
 LEVELS: tuple[str, ...] = tuple(name for name in PLAYERS if name != "random")
+
+#: The pace of the computer's moves offered in the settings: (word, seconds per move).
+PACES: tuple[tuple[str, float], ...] = (
+    ("instant", 0.0),
+    ("fast", 0.3),
+    ("normal", 0.6),
+    ("slow", 1.2),
+)
+
+
+def pace_word(seconds: float) -> str:
+    """The pace offered in the settings nearest to ``seconds``."""
+    return min(PACES, key=lambda p: abs(p[1] - seconds))[0]
 
 
 class GinRummyApp(App[None]):
@@ -49,38 +64,73 @@ class GinRummyApp(App[None]):
         self,
         *,
         mode: str | None = None,
-        level: str = "simple",
+        level: str | None = None,
         names: tuple[str, str] | None = None,
         seed: int | None = None,
         rules: Rules | None = None,
-        ascii: bool = False,
-        computer_delay: float = 0.6,
+        ascii: bool | None = None,
+        computer_delay: float | None = None,
         data_dir: Path | str | None = None,
         store: Store | None = None,
     ) -> None:
+        """Options left as None take the saved settings (or their defaults)."""
         super().__init__()
         if mode not in (None, COMPUTER, HOTSEAT):
             raise ValueError(f"unknown mode {mode!r}: choose computer or hotseat")
-        self.start_mode = mode
-        self.level = level
-        self.names = names
-        self.seed = seed
-        self.rules = rules or Rules()
-        self.ascii = ascii
-        self.computer_delay = computer_delay
         #: The data directory: autosave, history, settings.
         self.store = store if store is not None else Store(data_dir)
+        #: What the player chose last time (saved when a game starts or a setting changes).
+        self.settings: Settings = self.store.load_settings()
+        saved = self.settings
+        self.start_mode = mode
+        self.level = level if level is not None else saved.level
+        if self.level not in LEVELS:
+            self.level = LEVELS[0]
+        self.names = names
+        self.seed = seed
+        self.rules = rules if rules is not None else saved.rules
+        self.ascii = ascii if ascii is not None else saved.ascii
+        self.computer_delay = computer_delay if computer_delay is not None else saved.pace
         #: The game in progress found in the autosave (offered as Continue).
         self.saved: tuple[Game | Match, GameMeta] | None = None
         #: Set when the app closes with an unfinished game saved.
         self.left_saved_game = False
+        self._settings_failed = False
+        self._theme_ready = False
 
     def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self._theme_ready = True
         self.saved = self.store.load_game()
         self.push_screen(StartScreen())
         if self.start_mode is not None:
             self.new_table(self.start_mode)
         self.report_problems()
+
+    # --- settings --------------------------------------------------------------------
+    def update_settings(self, **changes: Any) -> None:
+        """Change and save the settings (a failure to save is said once, then ignored)."""
+        new = replace(self.settings, **changes)
+        if new == self.settings:
+            return
+        self.settings = new
+        try:
+            self.store.save_settings(new)
+        except OSError as exc:
+            if not self._settings_failed:
+                self._settings_failed = True
+                self.notify(
+                    f"The settings cannot be saved in {self.store.root}: {exc.strerror or exc}.",
+                    title="Not saved",
+                    severity="error",
+                    timeout=10,
+                )
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen anywhere (settings, command palette) is kept for next time."""
+        if self._theme_ready:
+            self.update_settings(theme=theme)
 
     def report_problems(self) -> None:
         """Say once, clearly, which files were refused and moved aside."""
@@ -90,8 +140,15 @@ class GinRummyApp(App[None]):
     # --- navigation ------------------------------------------------------------------
     def config_for(self, mode: str) -> TableConfig:
         """The table settings from the app's current choices."""
+        names = self.names
+        me = self.settings.name
+        if names is None and me:  # straight to a table: the name kept in the settings
+            if mode == COMPUTER:
+                names = (me, "The computer" if me.casefold() == "computer" else "Computer")
+            else:
+                names = (me, "Player 2" if me.casefold() != "player 2" else "Player 1")
         return TableConfig.make(
-            mode, level=self.level, names=self.names, seed=self.seed, rules=self.rules
+            mode, level=self.level, names=names, seed=self.seed, rules=self.rules
         )
 
     def new_table(self, mode: str, *, again: bool = False) -> TableScreen:
@@ -100,11 +157,21 @@ class GinRummyApp(App[None]):
             self.seed += 1
         self.to_menu()
         self.saved = None  # a new game replaces the saved one
+        self._remember_game(mode)
         table = TableScreen(
             self.config_for(mode), ascii=self.ascii, delay=self.computer_delay, store=self.store
         )
         self.push_screen(table)
         return table
+
+    def _remember_game(self, mode: str) -> None:
+        """Keep the choices of the game just started as the next game's defaults."""
+        changes: dict[str, Any] = {"opponent": mode, "rules": self.rules}
+        if mode == COMPUTER:
+            changes["level"] = self.level
+        if self.names is not None and self.names[0] not in ("You", "Player 1"):
+            changes["name"] = self.names[0]
+        self.update_settings(**changes)
 
     def continue_game(self) -> TableScreen | None:
         """Sit down at the saved game again: same hands, piles, turn, scores, names, opponent."""
@@ -158,16 +225,17 @@ class GinRummyApp(App[None]):
 def launch(
     *,
     mode: str | None = None,
-    level: str = "simple",
+    level: str | None = None,
     names: tuple[str, str] | None = None,
     seed: int | None = None,
     rules: Rules | None = None,
-    ascii: bool = False,
+    ascii: bool | None = None,
 ) -> None:
     """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``.
 
-    The environment variable ``GINRUMMY_COMPUTER_DELAY`` (seconds) sets how long each
-    computer move stays on screen (default 0.6); the end-to-end tests set it to 0.
+    Options left as None take the saved settings. The environment variable
+    ``GINRUMMY_COMPUTER_DELAY`` (seconds) overrides the pace of the computer's moves set in
+    the settings; the end-to-end tests set it to 0.
     """
     delay = _env_delay(os.environ.get("GINRUMMY_COMPUTER_DELAY"))
     app = GinRummyApp(
@@ -184,8 +252,10 @@ def launch(
         print(SAVED_NOTE)
 
 
-def _env_delay(text: str | None, default: float = 0.6) -> float:
+def _env_delay(text: str | None) -> float | None:
+    """The delay the environment asks for; None (the settings decide) if unset or not a number."""
     try:
-        return max(0.0, float(text)) if text else default
+        value = float(text) if text else None
     except ValueError:
-        return default
+        return None
+    return None if value is None or not math.isfinite(value) else min(MAX_PACE, max(0.0, value))

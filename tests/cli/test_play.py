@@ -30,7 +30,7 @@ def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
 def test_defaults_are_the_start_screen() -> None:
     assert parse_play_options([]) == PlayOptions(
-        mode=None, level="simple", names=None, seed=None, rules=Rules(), ascii=False
+        mode=None, level=None, names=None, seed=None, rules=None, ascii=None
     )
 
 
@@ -79,10 +79,10 @@ def test_play_launches_the_app(cli: CLI, fake_app: list[dict[str, Any]]) -> None
     assert fake_app == [
         {
             "mode": "hotseat",
-            "level": "simple",
+            "level": None,
             "names": ("ANNA", "BEN"),
             "seed": 5,
-            "rules": Rules(),
+            "rules": None,
             "ascii": True,
         }
     ]
@@ -92,6 +92,11 @@ def test_no_arguments_start_the_start_screen(cli: CLI, fake_app: list[dict[str, 
     assert cli().code == 0
     assert cli("play").code == 0
     assert [call["mode"] for call in fake_app] == [None, None]
+    # Options not given are passed as None, so the saved settings apply.
+    assert all(
+        call["level"] is None and call["ascii"] is None and call["rules"] is None
+        for call in fake_app
+    )
 
 
 def test_bad_options_do_not_launch(cli: CLI, fake_app: list[dict[str, Any]]) -> None:

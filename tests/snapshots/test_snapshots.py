@@ -78,6 +78,7 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
         pressing("enter"),
     ),
     "rules_editor": (lambda: GinRummyApp(computer_delay=0.0), pressing("f4")),
+    "settings": (lambda: GinRummyApp(computer_delay=0.0), pressing("f7")),
 }
 
 

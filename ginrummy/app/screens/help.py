@@ -38,6 +38,12 @@ KEYS = """
 Click the stock or the discard pile to draw from it. Click a card to select it; click
 it again to discard it.
 
+## On the start screen
+`F2` play the computer, `F3` hot-seat, `F4` edit the rules, `F5` continue the saved
+game, `F6` statistics, `F7` settings (your name, the computer's pace, ASCII cards, the
+theme), `Esc` quit. The start screen
+remembers your name, opponent, level and rules from your last game.
+
 ## Elsewhere
 On the round result, `Enter` goes on. On the game over screen: `a` play again,
 `m` main menu, `q` quit. In hot-seat games the screen between turns waits for

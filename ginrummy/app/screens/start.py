@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from ...core import PRESETS, Game, Match, Rules
-from ...storage import GameMeta
+from ...storage import MAX_NAME, GameMeta
 from ..session import COMPUTER, HOTSEAT
 from ..widgets.table import TooSmall
 from .dialogs import ConfirmScreen
@@ -39,10 +39,11 @@ class StartScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "continue_game", "Continue"),
-        Binding("f2", "play('computer')", "vs computer"),
+        Binding("f2", "play('computer')", "Computer"),
         Binding("f3", "play('hotseat')", "Hot-seat"),
         Binding("f4", "edit_rules", "Rules"),
         Binding("f6", "stats", "Stats"),
+        Binding("f7", "settings", "Settings"),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "app.quit_game", "Quit"),
     ]
@@ -58,7 +59,8 @@ class StartScreen(Screen[None]):
         from ..app import LEVELS
 
         app = self.gin_app
-        names = app.names or ("", "")
+        # Names given on the command line, else the name kept in the settings.
+        names = app.names or (app.settings.name, "")
         yield Header()
         with Vertical(id="start"):
             yield Static(
@@ -91,8 +93,9 @@ class StartScreen(Screen[None]):
                         )
                         yield Label("Your name")
                         yield Input(
-                            value=names[0] if app.names else "",
+                            value=names[0],
                             placeholder="You",
+                            max_length=MAX_NAME,
                             compact=True,
                             id="your-name",
                         )
@@ -102,11 +105,19 @@ class StartScreen(Screen[None]):
                     with Grid(classes="form"):
                         yield Label("Player 1")
                         yield Input(
-                            value=names[0], placeholder="Player 1", compact=True, id="name1"
+                            value=names[0],
+                            placeholder="Player 1",
+                            max_length=MAX_NAME,
+                            compact=True,
+                            id="name1",
                         )
                         yield Label("Player 2")
                         yield Input(
-                            value=names[1], placeholder="Player 2", compact=True, id="name2"
+                            value=names[1],
+                            placeholder="Player 2",
+                            max_length=MAX_NAME,
+                            compact=True,
+                            id="name2",
                         )
                     yield Button("Play hot-seat (F3)", id="play-hotseat", variant="success")
             with Vertical(classes="panel", id="panel-rules") as panel:
@@ -131,15 +142,22 @@ class StartScreen(Screen[None]):
                     )
                 yield Static(rules_summary(app.rules), id="rules-summary")
             with Horizontal(id="start-buttons"):
-                yield Button("Rules and help (?)", id="help", compact=True)
-                yield Button("Statistics (F6)", id="stats", compact=True)
+                yield Button("Help (?)", id="help", compact=True)
+                yield Button("Statistics (F6)", id="open-stats", compact=True)
+                yield Button("Settings (F7)", id="open-settings", compact=True)
                 yield Button("Quit (Esc)", id="quit", compact=True)
         yield Footer()
         yield TooSmall()
 
     def on_mount(self) -> None:
         self.sub_title = "New game"
-        first = "#continue" if self.gin_app.saved is not None else "#play-computer"
+        app = self.gin_app
+        mode = app.start_mode or app.settings.opponent
+        first = (
+            "#continue"
+            if app.saved is not None
+            else ("#play-hotseat" if mode == HOTSEAT else "#play-computer")
+        )
         self.query_one(first, Button).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -195,12 +213,12 @@ class StartScreen(Screen[None]):
         app = self.gin_app
         if mode == COMPUTER:
             me = self.query_one("#your-name", Input).value.strip() or "You"
-            app.names = (me, "Computer")
+            app.names = (me, "The computer" if me.casefold() == "computer" else "Computer")
         else:
             a = self.query_one("#name1", Input).value.strip() or "Player 1"
             b = self.query_one("#name2", Input).value.strip() or "Player 2"
-            if a == b:
-                b += " (2)"
+            if a.casefold() == b.casefold():
+                b = b[: MAX_NAME - 4] + " (2)"
             app.names = (a, b)
         app.new_table(mode)
 
@@ -212,11 +230,28 @@ class StartScreen(Screen[None]):
     def _play_hotseat(self) -> None:
         self.action_play(HOTSEAT)
 
-    @on(Button.Pressed, "#stats")
+    @on(Button.Pressed, "#open-stats")
     def action_stats(self) -> None:
         from .stats import StatsScreen
 
         self.app.push_screen(StatsScreen(self.gin_app.store))
+
+    @on(Button.Pressed, "#open-settings")
+    def action_settings(self) -> None:
+        from .settings import SettingsScreen
+
+        old_name = self.gin_app.settings.name
+
+        def done(_: object = None) -> None:
+            app = self.gin_app
+            banner = BANNER_ASCII if app.ascii else BANNER_UNICODE
+            self.query_one("#banner", Static).update(Text(banner, style="bold"))
+            for field in ("#your-name", "#name1"):
+                box = self.query_one(field, Input)
+                if box.value.strip() in ("", old_name):  # not typed over: follow the setting
+                    box.value = app.settings.name
+
+        self.app.push_screen(SettingsScreen(), done)
 
     @on(Button.Pressed, "#help")
     def _help(self) -> None:

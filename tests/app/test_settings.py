@@ -1,0 +1,154 @@
+"""Settings kept between sessions: prefilled start screen, the settings screen, CLI overrides."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.widgets import Checkbox, Input, Select
+
+from ginrummy.app import GinRummyApp
+from ginrummy.app.screens.settings import SettingsScreen
+from ginrummy.app.screens.start import StartScreen
+from ginrummy.app.testing import settle, table_of
+from ginrummy.core import Rules
+from ginrummy.storage import SETTINGS, Settings, Store
+
+SIZE = (80, 24)
+
+
+async def test_choices_of_a_game_are_the_next_runs_defaults(tmp_path: Path) -> None:
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#your-name", Input).value = "Ann"
+        start.query_one("#level", Select).value = "expert"
+        start.query_one("#preset", Select).value = "Oklahoma"
+        await pilot.pause()
+        await pilot.press("f2")
+        await settle(pilot)
+        assert table_of(app).session.names == ("Ann", "Computer")
+        await pilot.press("q")
+    saved = Store(tmp_path).load_settings()
+    assert (saved.name, saved.opponent, saved.level) == ("Ann", "computer", "expert")
+    assert saved.rules == Rules.preset("Oklahoma")
+
+    again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = again.screen
+        assert isinstance(start, StartScreen)
+        assert start.query_one("#your-name", Input).value == "Ann"
+        assert start.query_one("#name1", Input).value == "Ann"
+        assert start.query_one("#level", Select).value == "expert"
+        assert start.query_one("#preset", Select).value == "Oklahoma"
+        # (The saved game is offered first; without it the computer's button has focus.)
+        assert start.query_one("#continue").has_focus
+
+
+async def test_hotseat_last_time_focuses_hotseat(tmp_path: Path) -> None:
+    Store(tmp_path).save_settings(Settings(name="Bea", opponent="hotseat"))
+    app = GinRummyApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#play-hotseat").has_focus
+        assert app.screen.query_one("#name1", Input).value == "Bea"
+
+
+async def test_options_given_override_the_settings(tmp_path: Path) -> None:
+    Store(tmp_path).save_settings(
+        Settings(level="expert", rules=Rules.preset("Oklahoma"), pace=1.2, ascii=True)
+    )
+    default = GinRummyApp(data_dir=tmp_path)
+    assert (default.level, default.rules.name, default.computer_delay, default.ascii) == (
+        "expert",
+        "Oklahoma",
+        1.2,
+        True,
+    )
+    given = GinRummyApp(
+        level="simple", rules=Rules(), computer_delay=0.0, ascii=False, data_dir=tmp_path
+    )
+    assert (given.level, given.rules, given.computer_delay, given.ascii) == (
+        "simple",
+        Rules(),
+        0.0,
+        False,
+    )
+    async with given.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert given.screen.query_one("#level", Select).value == "simple"
+
+
+async def test_settings_screen_changes_pace_ascii_theme_and_name(tmp_path: Path) -> None:
+    app = GinRummyApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        for key in ("B", "e", "n", "enter"):
+            await pilot.press(key)
+        screen.query_one("#pace", Select).value = "instant"
+        screen.query_one("#ascii", Checkbox).value = True
+        screen.query_one("#theme", Select).value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord" and app.computer_delay == 0.0 and app.ascii
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.query_one("#your-name", Input).value == "Ben"
+        assert "G I N" in str(app.screen.query_one("#banner").render())
+        assert "S H" in str(app.screen.query_one("#banner").render())
+    data = json.loads((tmp_path / SETTINGS).read_text())
+    assert (data["name"], data["pace"], data["ascii"], data["theme"]) == ("Ben", 0.0, True, "nord")
+
+    again = GinRummyApp(data_dir=tmp_path, mode="computer", seed=2)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert again.theme == "nord" and again.computer_delay == 0.0
+        table = table_of(again)
+        assert table.ascii and table.delay == 0.0 and table.session.names[0] == "Ben"
+
+
+async def test_a_bad_name_in_the_settings_is_refused(tmp_path: Path) -> None:
+    app = GinRummyApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        app.screen.query_one("#settings-name", Input).value = "Ann\u200b"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert any("cannot be shown" in n.message for n in app._notifications)
+    assert not (tmp_path / SETTINGS).exists()
+
+
+async def test_theme_from_the_command_palette_is_kept(tmp_path: Path) -> None:
+    app = GinRummyApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "gruvbox"
+        await pilot.pause()
+    assert Store(tmp_path).load_settings().theme == "gruvbox"
+
+
+async def test_a_corrupt_settings_file_is_one_message_and_defaults(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text('{"format": "ginrummy-settings", "version": 1, "pace": -4}')
+    app = GinRummyApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert len(messages) == 1
+        assert messages[0].startswith("The settings could not be read (the pace must be")
+        assert "moved aside as settings.json.corrupt-" in messages[0]
+        assert app.settings == Settings() and app.level == "simple"
+    assert [p.name.startswith("settings.json.corrupt-") for p in tmp_path.iterdir()] == [True]
+
+
+async def test_an_unknown_theme_in_the_settings_is_ignored(tmp_path: Path) -> None:
+    Store(tmp_path).save_settings(Settings(theme="no-such-theme"))
+    app = GinRummyApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"
