@@ -537,6 +537,47 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- replay -----------------------------------------------------------------------------
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .storage import Store
+
+    store = Store()
+    history = store.history()
+    _warn_problems(store)
+    if not history:
+        raise UsageError(
+            f"no finished games in the history yet ({store.root}): finish a game to replay it"
+        )
+    count = len(history)
+    if args.list:
+        for i, record in enumerate(history, 1):
+            _out(f"{i:>4}  {record.summary()}")
+        return 0
+    text = args.game
+    number = count
+    if text is not None:
+        try:
+            number = int(text.strip())
+        except ValueError:
+            raise UsageError(f"the game number must be a whole number, not {text!r}") from None
+        if not 1 <= number <= count:
+            which = "game 1" if count == 1 else f"1 (the oldest) to {count} (the latest)"
+            raise UsageError(
+                f"there is no game {number} in the history: choose {which}"
+                " (ginrummy replay --list shows them)"
+            )
+    import importlib
+
+    try:
+        app = importlib.import_module("ginrummy.app")
+    except ImportError as exc:
+        raise UsageError(f"the replay cannot start: {exc}") from None
+    app.launch(replay=number, ascii=True if args.ascii else None)
+    return 0
+
+
 # --- the parser -------------------------------------------------------------------------
 
 _MAIN_EPILOG = """\
@@ -549,6 +590,8 @@ examples:
   ginrummy arena --players simple,random --games 200 --seed 1 --jobs 2
   ginrummy bench --quick
   ginrummy stats                            your statistics from the history of games
+  ginrummy replay --list                    the finished games, numbered (1 = the oldest)
+  ginrummy replay 3                         replay game 3 move by move (default: the latest)
 
 Cards are a rank (A 2-9 T or 10 J Q K) and a suit (S H D C or ♠ ♥ ♦ ♣), any case.
 Errors print one line and exit with status 2."""
@@ -703,6 +746,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(handler=_cmd_stats)
+
+    replay = command(
+        "replay",
+        "replay a finished game move by move, every hand face up",
+        "examples:\n  ginrummy replay            the latest finished game\n"
+        "  ginrummy replay --list     the finished games, numbered (1 = the oldest)\n"
+        "  ginrummy replay 3          game 3 of that list\n\n"
+        "Keys: Left/Right a move, PageUp/PageDown a round, Home/End the first or last move,\n"
+        "Esc back to the start screen. The history is kept in the data directory\n"
+        "($GINRUMMY_DATA_DIR overrides it).",
+    )
+    replay.add_argument(
+        "game", nargs="?", metavar="N", help="the game's number (1 = the oldest; default: latest)"
+    )
+    replay.add_argument("--list", action="store_true", help="list the finished games, numbered")
+    replay.add_argument("--ascii", action="store_true", help="cards as AS, TD instead of symbols")
+    replay.set_defaults(handler=_cmd_replay)
     return parser
 
 

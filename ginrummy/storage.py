@@ -245,6 +245,21 @@ class HistoryRecord:
         """Which statistics table the game counts in: the computer's level or hot-seat."""
         return self.meta.level if self.meta.mode == "computer" else "hot-seat"
 
+    def summary(self) -> str:
+        """One line for lists: date, opponent, final scores and the winner."""
+        a, b = self.meta.names
+        who = f"vs {self.meta.level}" if self.meta.mode == "computer" else "hot-seat"
+        scores = final_scores(self.game)[-1]
+        if isinstance(self.game, Match):
+            won = self.game.games_won
+            score = f"{a} {won[0]}-{won[1]} {b} (games)"
+        else:
+            score = f"{a} {scores[0]}-{scores[1]} {b}"
+        winner = self.winner
+        result = f", {self.meta.names[winner]} won" if winner is not None else ""
+        rounds = len(round_summaries(self.game))
+        return f"{self.finished[:10]}  {who}: {score}{result}, {rounds} rounds"
+
     def to_json(self) -> dict[str, Any]:
         obj = self.game
         return {

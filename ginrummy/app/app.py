@@ -72,8 +72,12 @@ class GinRummyApp(App[None]):
         computer_delay: float | None = None,
         data_dir: Path | str | None = None,
         store: Store | None = None,
+        replay: int | None = None,
     ) -> None:
-        """Options left as None take the saved settings (or their defaults)."""
+        """Options left as None take the saved settings (or their defaults).
+
+        ``replay``: open the replay of game N of the history (1 = the oldest) at once.
+        """
         super().__init__()
         if mode not in (None, COMPUTER, HOTSEAT):
             raise ValueError(f"unknown mode {mode!r}: choose computer or hotseat")
@@ -91,6 +95,7 @@ class GinRummyApp(App[None]):
         self.rules = rules if rules is not None else saved.rules
         self.ascii = ascii if ascii is not None else saved.ascii
         self.computer_delay = computer_delay if computer_delay is not None else saved.pace
+        self.replay_number = replay
         #: The game in progress found in the autosave (offered as Continue).
         self.saved: tuple[Game | Match, GameMeta] | None = None
         #: Set when the app closes with an unfinished game saved.
@@ -106,6 +111,8 @@ class GinRummyApp(App[None]):
         self.push_screen(StartScreen())
         if self.start_mode is not None:
             self.new_table(self.start_mode)
+        elif self.replay_number is not None:
+            self.open_replay(self.replay_number)
         self.report_problems()
 
     # --- settings --------------------------------------------------------------------
@@ -173,6 +180,16 @@ class GinRummyApp(App[None]):
             changes["name"] = self.names[0]
         self.update_settings(**changes)
 
+    def open_replay(self, number: int) -> None:
+        """Replay game ``number`` of the history (1 = the oldest) over the current screen."""
+        from .screens.replay import ReplayScreen
+
+        history = self.store.history()
+        if not 1 <= number <= len(history):
+            self.notify(f"There is no game {number} in the history.", severity="error")
+            return
+        self.push_screen(ReplayScreen(history[number - 1], number, ascii=self.ascii))
+
     def continue_game(self) -> TableScreen | None:
         """Sit down at the saved game again: same hands, piles, turn, scores, names, opponent."""
         if self.saved is None:
@@ -230,8 +247,10 @@ def launch(
     seed: int | None = None,
     rules: Rules | None = None,
     ascii: bool | None = None,
+    replay: int | None = None,
 ) -> None:
-    """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``.
+    """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``,
+    or the replay of game ``replay`` of the history (1 = the oldest).
 
     Options left as None take the saved settings. The environment variable
     ``GINRUMMY_COMPUTER_DELAY`` (seconds) overrides the pace of the computer's moves set in
@@ -246,6 +265,7 @@ def launch(
         rules=rules,
         ascii=ascii,
         computer_delay=delay,
+        replay=replay,
     )
     app.run()
     if app.left_saved_game:

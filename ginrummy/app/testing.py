@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from ..core import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ..core import Action, BigGin, Discard, DrawStock, Game, Knock, Pass, Rules, TakeDiscard
 from ..players.simple import SimplePlayer
+from ..storage import GameMeta, Store
 from .app import GinRummyApp
 from .screens.privacy import PrivacyScreen
 from .screens.table import TableScreen
@@ -83,3 +84,19 @@ async def play_until_result(pilot: Pilot[None], max_turns: int = 300) -> None:
             return
         await play_turn_with_keys(pilot)
     raise AssertionError("the round did not end")
+
+
+def finished_game(seed: int = 3, target: int = 60) -> Game:
+    """A whole game of the simple bot against itself (for replay tests and snapshots)."""
+    from ..core.player import play_game
+
+    game = Game(Rules(target=target), seed=seed)
+    play_game(game, (SimplePlayer(), SimplePlayer()))
+    return game
+
+
+def record_games(store: Store, seeds: tuple[int, ...] = (3,), target: int = 60) -> None:
+    """Put finished games in ``store``'s history, as if played against the computer."""
+    for n, seed in enumerate(seeds):
+        meta = GameMeta("computer", ("Ann", "Computer"), "simple", f"t{n}", "2025-01-02T10:00:00")
+        store.finish_game(finished_game(seed, target), meta)

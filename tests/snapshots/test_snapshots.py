@@ -79,7 +79,20 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     ),
     "rules_editor": (lambda: GinRummyApp(computer_delay=0.0), pressing("f4")),
     "settings": (lambda: GinRummyApp(computer_delay=0.0), pressing("f7")),
+    "replay": (lambda: _with_history(GinRummyApp(computer_delay=0.0, replay=1)), pressing("right")),
+    "replay_result": (
+        lambda: _with_history(GinRummyApp(computer_delay=0.0, replay=1)),
+        pressing("pagedown", "left"),
+    ),
 }
+
+
+def _with_history(app: GinRummyApp) -> GinRummyApp:
+    """One finished game (seed 3, to 60) in the history, for the replay screen."""
+    from ginrummy.app.testing import record_games
+
+    record_games(app.store, seeds=(3,))
+    return app
 
 
 def _with_saved_game(app: GinRummyApp) -> GinRummyApp:

@@ -1,0 +1,137 @@
+"""A finished game, move by move: the states a replay steps through (no Textual here).
+
+Each round of the saved game is dealt again from its saved deck and its saved actions
+are applied one by one through the core, so every step is exactly what happened. A step
+keeps everything the replay screen shows: both hands (all face up), the piles, the
+scores, the move in words and, at a round's end, the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import Card, DrawStock, Round, RoundResult, Rules, TakeDiscard
+from ..storage import HistoryRecord, games_of
+from .session import describe_turn, second_person
+from .widgets.cardart import card_label
+
+
+@dataclass(frozen=True)
+class Step:
+    """The table after ``move`` moves of a round (move 0: just dealt)."""
+
+    game: int
+    round: int
+    move: int
+    #: How many moves the round has (so the screen can say "move 3 of 41").
+    moves: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    discard_pile: tuple[Card, ...]
+    stock: int
+    dealer: int
+    knock_limit: int
+    #: Game totals before the round (after it, at the round's last step).
+    scores: tuple[int, int]
+    #: Who is to act next (None when the round is over).
+    to_act: int | None
+    #: Who made this move (None for the deal).
+    actor: int | None
+    #: The card the move drew or took, shown highlighted in the mover's hand.
+    moved: Card | None
+    #: The move in words (the move log's sentence, with the drawn card named).
+    text: str
+    result: RoundResult | None = None
+
+    @property
+    def is_round_end(self) -> bool:
+        return self.result is not None
+
+
+def opening_text(rnd: Round, names: tuple[str, str], rules: Rules, ascii: bool) -> str:
+    """The deal in words: who deals and the upcard (and an Oklahoma knock limit)."""
+    dealer = names[rnd.dealer]
+    deals = "deal" if dealer == "You" else "deals"
+    text = f"Round {rnd.number}: {dealer} {deals}. The upcard is {card_label(rnd.upcard, ascii)}."
+    if rules.oklahoma:
+        text += f" Knock limit {rnd.knock_limit}" if rnd.knock_limit else " Gin only"
+        text += "." if rnd.multiplier == 1 else f"; scores count x{rnd.multiplier}."
+    return text
+
+
+def build_steps(record: HistoryRecord, ascii: bool = False) -> list[Step]:
+    """Every step of every round of every game in ``record``, in order."""
+    names = record.meta.names
+    steps: list[Step] = []
+    for g, game in enumerate(games_of(record.game), 1):
+        before = (0, 0)
+        for i, saved in enumerate(game.rounds):
+            rnd = Round(
+                game.rules,
+                dealer=saved.dealer,
+                deck=saved.deck,
+                scores=before,
+                number=saved.number,
+            )
+            actions = list(saved.actions)
+            total = len(actions)
+
+            after = game.score_history[i]
+
+            opening = opening_text(rnd, names, game.rules, ascii)
+            steps.append(_snapshot(rnd, g, 0, total, before, after, None, None, opening))
+            for n, action in enumerate(actions, 1):
+                actor = rnd.to_act
+                held = set(rnd.hand(actor))
+                seen = len(rnd.history)
+                rnd.apply(action, actor)
+                events = [
+                    e for e in rnd.history[seen:] if e.player is not None or e.kind.value == "dead"
+                ]
+                text = describe_turn(events, names, ascii)
+                moved: Card | None = None
+                if isinstance(action, DrawStock | TakeDiscard):
+                    new = [c for c in rnd.hand(actor) if c not in held]
+                    moved = new[0] if new else None
+                if isinstance(action, DrawStock) and moved is not None:
+                    text = text.replace(
+                        "drew from the stock", f"drew {card_label(moved, ascii)} from the stock"
+                    )
+                steps.append(_snapshot(rnd, g, n, total, before, after, actor, moved, text))
+            before = after
+    return steps
+
+
+def _snapshot(
+    rnd: Round,
+    game: int,
+    move: int,
+    moves: int,
+    before: tuple[int, int],
+    after: tuple[int, int],
+    actor: int | None,
+    moved: Card | None,
+    text: str,
+) -> Step:
+    over = rnd.result is not None
+    return Step(
+        game=game,
+        round=rnd.number,
+        move=move,
+        moves=moves,
+        hands=(rnd.hand(0), rnd.hand(1)),
+        discard_pile=tuple(rnd.discard_pile),
+        stock=rnd.stock_size,
+        dealer=rnd.dealer,
+        knock_limit=rnd.knock_limit,
+        scores=after if over else before,
+        to_act=None if over else rnd.to_act,
+        actor=actor,
+        moved=moved,
+        text=text,
+        result=rnd.result,
+    )
+
+
+def explain(result: RoundResult, names: tuple[str, str]) -> str:
+    """The result's explanation, with "You" getting the right verbs."""
+    return second_person(result.explain(names))

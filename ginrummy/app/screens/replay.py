@@ -1,0 +1,219 @@
+"""Replay a finished game from the history, move by move, with every hand face up."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Static
+
+from ...core import Card
+from ...storage import HistoryRecord
+from ..replay import Step, build_steps, explain
+from ..widgets.cardart import CARD_H, Canvas, draw_back, draw_empty, draw_face, layout_groups
+from ..widgets.hand import hand_groups
+from ..widgets.table import TooSmall
+
+
+class ReplayHand(Widget):
+    """One player's cards face up, grouped into melds and deadwood; a card can be lit."""
+
+    DEFAULT_CSS = """
+    ReplayHand {
+        height: 5;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.cards: tuple[Card, ...] = ()
+        self.lit: Card | None = None
+
+    def show(self, cards: Sequence[Card], lit: Card | None) -> None:
+        self.cards = tuple(cards)
+        self.lit = lit
+        self.refresh()
+
+    def render(self) -> Text:
+        groups = hand_groups(self.cards, "melds", ascii=self.ascii)
+        return layout_groups(
+            groups,
+            max(1, self.size.width),
+            ascii=self.ascii,
+            selected=self.lit,
+            raise_selected=False,
+        ).text
+
+
+class ReplayPiles(Widget):
+    """The stock (its size) and the top of the discard pile."""
+
+    DEFAULT_CSS = """
+    ReplayPiles {
+        height: 5;
+        width: 24;
+    }
+    """
+
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.stock = 0
+        self.pile: tuple[Card, ...] = ()
+
+    def show(self, stock: int, pile: Sequence[Card]) -> None:
+        self.stock = stock
+        self.pile = tuple(pile)
+        self.refresh()
+
+    def render(self) -> Text:
+        canvas = Canvas(max(self.size.width, 24), CARD_H + 1)
+        head = Style(bold=True)
+        canvas.put(1, 0, f"Stock {self.stock}", head)
+        if self.stock:
+            draw_back(canvas, 1, 1, ascii=self.ascii)
+        else:
+            draw_empty(canvas, 1, 1, "none", ascii=self.ascii)
+        canvas.put(12, 0, f"Discard {len(self.pile)}", head)
+        if self.pile:
+            draw_face(canvas, 13, 1, self.pile[-1], ascii=self.ascii)
+        else:
+            draw_empty(canvas, 13, 1, "none", ascii=self.ascii)
+        return canvas.text()
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a finished game: ←/→ a move, PageUp/PageDown a round, Home/End."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Move", key_display="←→"),
+        Binding("right", "step(1)", "Move", show=False),
+        Binding("pageup", "round(-1)", "Round", key_display="PgUp/Dn"),
+        Binding("pagedown", "round(1)", "Round", show=False),
+        Binding("home", "jump('first')", "First", key_display="Home"),
+        Binding("end", "jump('last')", "Last", key_display="End"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+    ]
+
+    def __init__(self, record: HistoryRecord, number: int, *, ascii: bool = False) -> None:
+        super().__init__()
+        self.record = record
+        self.number = number
+        self.ascii = ascii
+        self.names = record.meta.names
+        self.steps: list[Step] = build_steps(record, ascii)
+        #: The step shown (index into `steps`).
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="replay"):
+            yield Static(id="replay-top-name", classes="replay-name")
+            yield ReplayHand(ascii=self.ascii, id="replay-top")
+            with Horizontal(id="replay-middle"):
+                yield ReplayPiles(ascii=self.ascii, id="replay-piles")
+                yield Static(id="replay-text")
+            yield Static(id="replay-bottom-name", classes="replay-name")
+            yield ReplayHand(ascii=self.ascii, id="replay-bottom")
+        yield Footer()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.title = "Gin Rummy"
+        self.show_step()
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.index]
+
+    # --- moving -------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show step ``index`` (kept within the game)."""
+        self.index = max(0, min(len(self.steps) - 1, index))
+        self.show_step()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.index + delta)
+
+    def _round_starts(self) -> list[int]:
+        return [i for i, s in enumerate(self.steps) if s.move == 0]
+
+    def action_round(self, delta: int) -> None:
+        """The start of the previous or next round (back: this round's start first)."""
+        starts = self._round_starts()
+        if delta > 0:
+            later = [i for i in starts if i > self.index]
+            self.go(later[0] if later else len(self.steps) - 1)
+        else:
+            earlier = [i for i in starts if i < self.index]
+            self.go(earlier[-1] if earlier else 0)
+
+    def action_jump(self, where: str) -> None:
+        self.go(0 if where == "first" else len(self.steps) - 1)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # --- drawing ------------------------------------------------------------------------
+    def _name_line(self, seat: int, step: Step) -> Text:
+        t = Text()
+        t.append(self.names[seat], style="bold")
+        t.append(f"  {step.scores[seat]} points", style="bold cyan")
+        notes = [f"{len(step.hands[seat])} cards"]
+        if step.dealer == seat:
+            notes.append("dealer")
+        t.append("  · " + " · ".join(notes), style="dim")
+        if step.to_act == seat:
+            t.append("  ◀ to play" if not self.ascii else "  < to play", style="bold #e0a030")
+        return t
+
+    def show_step(self) -> None:
+        step = self.step
+        self.query_one("#replay-top-name", Static).update(self._name_line(1, step))
+        self.query_one("#replay-bottom-name", Static).update(self._name_line(0, step))
+        top = self.query_one("#replay-top", ReplayHand)
+        bottom = self.query_one("#replay-bottom", ReplayHand)
+        top.show(step.hands[1], step.moved if step.actor == 1 else None)
+        bottom.show(step.hands[0], step.moved if step.actor == 0 else None)
+        self.query_one("#replay-piles", ReplayPiles).show(step.stock, step.discard_pile)
+        self.query_one("#replay-text", Static).update(self._text(step))
+        where = f"Round {step.round}"
+        if self._games() > 1:
+            where = f"Game {step.game} · {where}"
+        self.sub_title = (
+            f"Replay of game {self.number} · {where} · move {step.move} of {step.moves}"
+        )
+
+    def _games(self) -> int:
+        return self.steps[-1].game
+
+    def _text(self, step: Step) -> Text:
+        t = Text()
+        t.append(step.text, style="bold")
+        if step.result is not None:
+            t.append("\n")
+            t.append(explain(step.result, self.names))
+            a, b = self.names
+            t.append(
+                f"\nTotals: {a} {step.scores[0]} · {b} {step.scores[1]}"
+                f" (to {self.record.game.rules.target})",
+                style="dim",
+            )
+            if self.index == len(self.steps) - 1:
+                winner = self.record.winner
+                if winner is not None:
+                    t.append(f"\n{self.names[winner]} won.", style="bold green")
+        else:
+            t.append(f"\nKnock limit {step.knock_limit}.", style="dim")
+        return t

@@ -1,0 +1,130 @@
+"""Replaying a finished game from the history: stepping, round jumps, from the statistics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ginrummy.app import GinRummyApp
+from ginrummy.app.replay import build_steps
+from ginrummy.app.screens.replay import ReplayHand, ReplayPiles, ReplayScreen
+from ginrummy.app.screens.start import StartScreen
+from ginrummy.app.screens.stats import StatsScreen
+from ginrummy.app.testing import record_games
+from ginrummy.core import Round
+from ginrummy.storage import Store
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def history_dir(tmp_path: Path) -> Path:
+    record_games(Store(tmp_path), seeds=(3, 4))
+    return tmp_path
+
+
+def core_round_after(record_game: object, round_index: int, k: int) -> Round:
+    """The core's own replay: round ``round_index`` dealt again, its first ``k`` actions."""
+    from ginrummy.core import Game
+
+    assert isinstance(record_game, Game)
+    saved = record_game.rounds[round_index]
+    rnd = Round(record_game.rules, dealer=saved.dealer, deck=saved.deck, number=saved.number)
+    for action in saved.actions[:k]:
+        rnd.apply(action)
+    return rnd
+
+
+def test_steps_match_the_core_move_by_move(history_dir: Path) -> None:
+    record = Store(history_dir).history()[0]
+    steps = build_steps(record)
+    game = record.game
+    assert len(steps) == sum(len(r.actions) + 1 for r in game.rounds)  # type: ignore[union-attr]
+    i = 0
+    for r, saved in enumerate(game.rounds):  # type: ignore[union-attr]
+        for k in range(len(saved.actions) + 1):
+            rnd = core_round_after(game, r, k)
+            step = steps[i]
+            assert (step.round, step.move) == (saved.number, k)
+            assert step.hands == (rnd.hand(0), rnd.hand(1))
+            assert step.discard_pile == tuple(rnd.discard_pile)
+            assert step.stock == rnd.stock_size
+            i += 1
+        assert steps[i - 1].result == saved.result
+        assert steps[i - 1].scores == game.score_history[r]  # type: ignore[union-attr]
+
+
+async def test_arrow_keys_step_and_show_every_hand(history_dir: Path) -> None:
+    app = GinRummyApp(data_dir=history_dir, replay=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        game = screen.record.game
+        for _ in range(5):
+            await pilot.press("right")
+        await pilot.press("left")
+        await pilot.pause()
+        rnd = core_round_after(game, 0, 4)
+        assert screen.step.move == 4
+        assert screen.query_one("#replay-bottom", ReplayHand).cards == rnd.hand(0)
+        assert screen.query_one("#replay-top", ReplayHand).cards == rnd.hand(1)
+        piles = screen.query_one("#replay-piles", ReplayPiles)
+        assert (piles.stock, piles.pile) == (rnd.stock_size, tuple(rnd.discard_pile))
+        assert "move 4 of" in screen.sub_title and "Round 1" in screen.sub_title
+        text = str(screen.query_one("#replay-text").render())
+        assert text.startswith(screen.step.text) and screen.step.text.endswith(".")
+
+
+async def test_round_jumps_and_the_result_explained(history_dir: Path) -> None:
+    app = GinRummyApp(data_dir=history_dir, replay=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("pagedown")
+        assert (screen.step.round, screen.step.move) == (2, 0)
+        await pilot.press("left")  # back one: the end of round 1, with its result
+        step = screen.step
+        assert step.round == 1 and step.result is not None
+        text = str(screen.query_one("#replay-text").render())
+        assert step.result.explain(screen.names) in text
+        await pilot.press("pageup")
+        assert (screen.step.round, screen.step.move) == (1, 0)
+        await pilot.press("end")
+        assert screen.index == len(screen.steps) - 1
+        assert "Ann won." in str(screen.query_one("#replay-text").render())
+        await pilot.press("pagedown", "right")  # nothing beyond the end
+        assert screen.index == len(screen.steps) - 1
+        await pilot.press("pageup")
+        assert screen.step.move == 0 and screen.step.round == screen.steps[-1].round
+        await pilot.press("home", "left")
+        assert screen.index == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_replay_from_the_statistics_screen(history_dir: Path) -> None:
+    app = GinRummyApp(data_dir=history_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("down", "enter")  # the list is latest first: game 1 is second
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.number == 1
+        assert screen.record.meta.id == Store(history_dir).history()[0].meta.id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+
+
+async def test_no_such_game_is_a_message(tmp_path: Path) -> None:
+    app = GinRummyApp(data_dir=tmp_path, replay=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert any("no game 3" in n.message for n in app._notifications)
