@@ -6,7 +6,7 @@ hand mask, so a suit's 13-bit rank pattern is one shift and one AND away.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 __all__ = [
@@ -17,7 +17,6 @@ __all__ = [
     "CardParseError",
     "cards_from_mask",
     "format_cards",
-    "full_deck",
     "mask_of",
     "parse_card",
     "parse_cards",
@@ -241,15 +240,6 @@ def cards_from_mask(mask: int) -> list[Card]:
         out.append(card)
         mask ^= low
     return out
-
-
-def iter_mask(mask: int) -> Iterator[Card]:
-    yield from cards_from_mask(mask)
-
-
-def full_deck() -> list[Card]:
-    """A fresh deck in index order."""
-    return list(CARDS)
 
 
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:

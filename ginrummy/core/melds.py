@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import CARDS, SUIT_LANE, SUIT_PATTERN, Card, cards_from_mask, mask_of
+from .cards import SUIT_LANE, SUIT_PATTERN, Card, cards_from_mask, mask_of
 
 __all__ = [
     "Meld",
@@ -383,10 +383,3 @@ def mask_points(mask: int) -> int:
         + _PV[(mask >> 32) & 0x1FFF]
         + _PV[mask >> 48]
     )
-
-
-def card_points(cards: Iterable[Card]) -> int:
-    return sum(c.value for c in cards)
-
-
-_ALL_MASK: Final = mask_of(CARDS)

@@ -13,7 +13,6 @@ from itertools import product
 
 from .cards import SUIT_LANE, Card, cards_from_mask
 from .melds import (
-    Meld,
     Melding,
     arrangements,
     best_melding_mask,
@@ -260,7 +259,3 @@ def settle(
     if d > k:
         return Showdown(ResultKind.KNOCK, knocker_melding, defence, d - k, True)
     return Showdown(ResultKind.UNDERCUT, knocker_melding, defence, undercut_bonus + k - d, False)
-
-
-def knocker_melds(showdown: Showdown) -> tuple[Meld, ...]:
-    return showdown.knocker.melds
