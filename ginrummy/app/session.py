@@ -71,6 +71,13 @@ def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def with_verb(name: str, verb: str) -> str:
+    """``name`` and a third-person verb that agrees with it: "Ann wins", "You win"."""
+    if name == "You" and verb.endswith("s"):
+        verb = verb[:-1]
+    return f"{name} {verb}"
+
+
 def second_person(text: str) -> str:
     """Fix the verbs of sentences whose subject is "You" (the core writes third person)."""
     fixes = (("You scores", "You score"), ("You lays off", "You lay off"), ("You has", "You have"))

@@ -304,3 +304,10 @@ async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:
         await pilot.press("h")
         await pilot.pause()
         assert table.hint == ExpertPlayer().advise(table.session.view(seat)).reason
+
+
+def test_verbs_agree_with_you() -> None:
+    from ginrummy.app.session import with_verb
+
+    assert with_verb("You", "deals") == "You deal" and with_verb("You", "wins") == "You win"
+    assert with_verb("Ann", "deals") == "Ann deals"

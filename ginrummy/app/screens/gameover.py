@@ -123,7 +123,7 @@ class GameOverScreen(Screen[str]):
         table = Table(title="Round by round", box=None, padding=(0, 1), pad_edge=False)
         table.add_column("#", justify="right")
         table.add_column("result", no_wrap=True)
-        table.add_column("points", justify="right")
+        table.add_column("pts", justify="right")
         table.add_column(s.names[0][:10], justify="right")
         table.add_column(s.names[1][:10], justify="right")
         for i, (result, totals) in enumerate(zip(g.results, g.score_history, strict=True), 1):

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
+from ..widgets.cardart import shown
 from ..widgets.table import TooSmall
 
 KEYS = """
@@ -74,7 +75,8 @@ class HelpScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="help"):
-            yield Markdown(rules_markdown() + "\n" + KEYS)
+            text = rules_markdown() + "\n" + KEYS
+            yield Markdown(shown(text, bool(getattr(self.app, "ascii", False))))
         yield Footer()
         yield TooSmall()
 

@@ -17,7 +17,15 @@ from textual.widgets import Footer, Header, Static
 from ...core import Card
 from ...storage import HistoryRecord
 from ..replay import Step, build_steps, explain
-from ..widgets.cardart import CARD_H, Canvas, draw_back, draw_empty, draw_face, layout_groups
+from ..widgets.cardart import (
+    CARD_H,
+    Canvas,
+    draw_back,
+    draw_empty,
+    draw_face,
+    layout_groups,
+    shown,
+)
 from ..widgets.hand import hand_groups
 from ..widgets.table import TooSmall
 
@@ -200,10 +208,10 @@ class ReplayScreen(Screen[None]):
 
     def _text(self, step: Step) -> Text:
         t = Text()
-        t.append(step.text, style="bold")
+        t.append(shown(step.text, self.ascii), style="bold")
         if step.result is not None:
             t.append("\n")
-            t.append(explain(step.result, self.names))
+            t.append(shown(explain(step.result, self.names), self.ascii))
             a, b = self.names
             t.append(
                 f"\nTotals: {a} {step.scores[0]} · {b} {step.scores[1]}"

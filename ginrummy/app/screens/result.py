@@ -13,8 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
 
 from ...core import Card, Melding, ResultKind, RoundResult, best_melding
-from ..session import Session
-from ..widgets.cardart import Group
+from ..session import Session, with_verb
+from ..widgets.cardart import Group, shown
 from ..widgets.hand import CardsView
 from ..widgets.table import TooSmall
 
@@ -131,11 +131,7 @@ class RoundResultScreen(Screen[None]):
         return t
 
     def _explanation(self) -> Text:
-        text = self.session.explain(self.result)
-        if self.ascii:
-            for sym, letter in zip("♠♥♦♣", "SHDC", strict=True):
-                text = text.replace(sym, letter)
-        return Text(text)
+        return Text(shown(self.session.explain(self.result), self.ascii))
 
     def _totals(self) -> Text:
         s = self.session
@@ -148,7 +144,7 @@ class RoundResultScreen(Screen[None]):
             t.append(str(g.scores[seat]), style="bold cyan")
         t.append(f"  (to {s.rules.target})", style="dim")
         if s.game_over and g.winner is not None:
-            t.append(f"   {s.names[g.winner]} wins the game!", style="bold green")
+            t.append(f"   {with_verb(s.names[g.winner], 'wins')} the game!", style="bold green")
         return t
 
     @on(Button.Pressed, "#continue")

@@ -66,7 +66,7 @@ class SettingsScreen(Screen[None]):
                     )
                     yield Label("ASCII cards")
                     yield Checkbox(
-                        "AS TD instead of A♠ 10♦ (from the next table)",
+                        "suits as letters: AS TD (from the next table)",
                         value=app.ascii,
                         compact=True,
                         id="ascii",

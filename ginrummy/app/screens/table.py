@@ -41,8 +41,8 @@ from ...core import (
 from ...players import ExpertPlayer
 from ...storage import GameMeta, Store
 from ..messages import CardClicked, ComputerMoved, PileClicked
-from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn
-from ..widgets.cardart import card_label, card_text, cards_text
+from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn, with_verb
+from ..widgets.cardart import card_label, card_text, cards_text, shown
 from ..widgets.hand import SORT_MODES, HandView
 from ..widgets.table import OpponentView, PileState, PilesView, TooSmall
 from .dialogs import ConfirmScreen, DiscardPileScreen
@@ -194,11 +194,10 @@ class TableScreen(Screen[None]):
         self._logged = 0
         self.selected = None
         self._last_line = self.session.opening(self.ascii)
-        log = self.query_one("#log", RichLog)
-        log.write(Text(self._last_line, style="bold"))
+        self.write_log(Text(self._last_line, style="bold"))
         if resumed:
             self._replay_log()
-            log.write(Text("The saved game continues.", style="italic"))
+            self.write_log(Text("The saved game continues.", style="italic"))
         if self.session.hotseat:
             self.viewer = None
         self.advance()
@@ -224,7 +223,7 @@ class TableScreen(Screen[None]):
             line = describe_turn(turn, self.session.names, self.ascii)
             if line:
                 self._last_line = line
-                self.query_one("#log", RichLog).write(line)
+                self.write_log(line)
 
     def advance(self) -> None:
         """Decide what happens next: a result, the keyboard changing hands, or a computer turn."""
@@ -310,7 +309,7 @@ class TableScreen(Screen[None]):
             line = describe_turn(events, s.names, self.ascii)
             if line:
                 self._last_line = line
-                self.query_one("#log", RichLog).write(line)
+                self.write_log(line)
         self.advance()
 
     def _show_result(self) -> None:
@@ -528,7 +527,7 @@ class TableScreen(Screen[None]):
         self.show_message(line)
         if len(line) > self.query_one("#message", Static).size.width:
             # Too long for the status line: the whole sentence in a toast until the next move.
-            self.notify(advice.reason, title="Hint", timeout=10)
+            self.notify(shown(advice.reason, self.ascii), title="Hint", timeout=10)
         self.refresh_table()
 
     def action_view_pile(self) -> None:
@@ -583,8 +582,20 @@ class TableScreen(Screen[None]):
         return True
 
     # --- drawing the table --------------------------------------------------------------
+    def write_log(self, line: str | Text) -> None:
+        """Add a line to the move log (suit symbols as letters in ASCII mode)."""
+        if isinstance(line, Text):
+            line = Text(shown(line.plain, self.ascii), style=line.style)
+        else:
+            line = shown(line, self.ascii)
+        self.query_one("#log", RichLog).write(line)
+
     def show_message(self, text: str, *, error: bool = False) -> None:
-        """The status line under the hand: refusals in red, other notes dim."""
+        """The status line under the hand: refusals in red, other notes dim.
+
+        Every message passes here, so the core's words (refusals, hints) get ASCII suits too.
+        """
+        text = shown(text, self.ascii)
         self.message = Text(text, style="bold red" if error else "italic")
         if self.is_mounted:
             self.query_one("#message", Static).update(self.message)
@@ -645,7 +656,8 @@ class TableScreen(Screen[None]):
         text.append(f"   to {s.rules.target}", style="dim")
         text.append("\n")
         rnd = s.round
-        line = f"Round {rnd.number} · {s.names[rnd.dealer]} deals · knock limit {rnd.knock_limit}"
+        dealer = with_verb(s.names[rnd.dealer], "deals")
+        line = f"Round {rnd.number} · {dealer} · knock limit {rnd.knock_limit}"
         if rnd.multiplier != 1:
             line += f" · scores x{rnd.multiplier}"
         if s.match is not None:

@@ -69,6 +69,35 @@ def card_label(card: Card, ascii: bool = False) -> str:
     return rank_text(card) + suit_text(card, ascii)
 
 
+#: Suit symbols (solid, outlined and with the emoji variation selector) to ASCII letters.
+_PLAIN_SUITS = str.maketrans(
+    {
+        "♠": "S",
+        "♥": "H",
+        "♦": "D",
+        "♣": "C",
+        "♤": "S",
+        "♡": "H",
+        "♢": "D",
+        "♧": "C",
+        "\ufe0f": None,
+    }
+)
+
+
+def plain_suits(text: str) -> str:
+    """``text`` with every suit symbol written as its letter: "10♦" becomes "10D".
+
+    The one place the app turns the core's words (refusals, hints, results) into ASCII.
+    """
+    return text.translate(_PLAIN_SUITS)
+
+
+def shown(text: str, ascii: bool) -> str:
+    """Text as the player reads it: suit symbols as letters in ASCII mode."""
+    return plain_suits(text) if ascii else text
+
+
 def card_text(card: Card, ascii: bool = False) -> Text:
     """A card in running text, coloured red or black (the suit is always written too)."""
     return Text(card_label(card, ascii), style="bold red" if card.is_red else "bold")
@@ -288,10 +317,12 @@ def layout_groups(
     canvas = Canvas(max(width, total), height)
     boxes: dict[Card, tuple[int, int, int, int]] = {}
     x = 0
-    for g in used:
+    for n, g in enumerate(used):
         span = step * (len(g.cards) - 1) + CARD_W
         if labels:
-            label = g.label[:span] if len(g.label) > span else g.label
+            # The last group's label may run on past its cards ("deadwood 5" over one card).
+            room = span if n < len(used) - 1 else max(span, canvas.width - x)
+            label = g.label[:room]
             canvas.put(x, 0, label, Style.parse(g.label_style))
         for i, card in enumerate(g.cards):
             cx = x + i * step
