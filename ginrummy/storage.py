@@ -308,6 +308,9 @@ class Settings:
     """What the player chose last time: name, opponent, rules, pace, looks."""
 
     name: str = ""
+    #: The second player's name in hot-seat games ("" = "Player 2"); added in version 1
+    #: without a version bump: a settings file without it still loads.
+    name2: str = ""
     opponent: str = "computer"
     level: str = "simple"
     rules: Rules = field(default_factory=Rules)
@@ -322,6 +325,7 @@ class Settings:
             "format": SETTINGS_FORMAT,
             "version": VERSION,
             "name": self.name,
+            "name2": self.name2,
             "opponent": self.opponent,
             "level": self.level,
             "rules": self.rules.to_dict(),
@@ -348,10 +352,11 @@ class Settings:
         unknown = sorted(data.keys() - known)
         _need(not unknown, f"settings: unknown field {', '.join(map(repr, unknown))}")
         s = cls()
-        if "name" in data:
-            name = data["name"]
-            _need(name == "" or check_name(name, "the name") == name, "bad name")
-            s = replace(s, name=name)
+        for key in ("name", "name2"):
+            if key in data:
+                name = data[key]
+                _need(name == "" or check_name(name, "the name") == name, "bad name")
+                s = replace(s, **{key: name})
         if "opponent" in data:
             _need(data["opponent"] in MODES, f"unknown opponent {data['opponent']!r}")
             s = replace(s, opponent=data["opponent"])

@@ -149,11 +149,14 @@ class GinRummyApp(App[None]):
         """The table settings from the app's current choices."""
         names = self.names
         me = self.settings.name
-        if names is None and me:  # straight to a table: the name kept in the settings
-            if mode == COMPUTER:
-                names = (me, "The computer" if me.casefold() == "computer" else "Computer")
-            else:
-                names = (me, "Player 2" if me.casefold() != "player 2" else "Player 1")
+        if names is None and mode == COMPUTER and me:  # the names kept in the settings
+            names = (me, "The computer" if me.casefold() == "computer" else "Computer")
+        elif names is None and mode == HOTSEAT and (me or self.settings.name2):
+            first = me or "Player 1"
+            second = self.settings.name2 or "Player 2"
+            if second.casefold() == first.casefold():
+                second = "Player 2" if first.casefold() != "player 2" else "Player 1"
+            names = (first, second)
         return TableConfig.make(
             mode, level=self.level, names=names, seed=self.seed, rules=self.rules
         )
@@ -178,6 +181,9 @@ class GinRummyApp(App[None]):
             changes["level"] = self.level
         if self.names is not None and self.names[0] not in ("You", "Player 1"):
             changes["name"] = self.names[0]
+        if mode == HOTSEAT and self.names is not None:
+            second = self.names[1]
+            changes["name2"] = "" if second == "Player 2" else second
         self.update_settings(**changes)
 
     def open_replay(self, number: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.widgets import Input
 
 from ginrummy.app import LEVELS, GinRummyApp
@@ -173,3 +175,36 @@ async def test_a_tournament_match_goes_on_to_the_next_game() -> None:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert len(table.session.match.games) == 2
+
+
+async def test_rules_editor_opens_with_the_first_field_ready_to_type() -> None:
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        target = app.screen.query_one("#k-target", Input)
+        assert target.has_focus
+        await pilot.press("3", "0", "ctrl+s")  # typing replaces the value shown
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.rules.target == 30
+
+
+async def test_start_footer_fits_80_columns_with_quit(tmp_path: Path) -> None:
+    from textual.widgets._footer import FooterKey
+
+    from ginrummy.core import Game
+    from ginrummy.storage import GameMeta, Store
+
+    Store(tmp_path).save_game(Game(seed=5), GameMeta("computer", ("You", "Computer"), "simple"))
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.saved is not None
+        keys = [k for k in app.screen.query(FooterKey) if k.display]
+        shown = {k.description: k.region for k in keys}
+        for wanted in ("Continue", "Computer", "Hot-seat", "Help", "Quit"):
+            region = shown[wanted]
+            assert region.width and region.right <= SIZE[0], wanted

@@ -152,3 +152,29 @@ async def test_an_unknown_theme_in_the_settings_is_ignored(tmp_path: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"
+
+
+async def test_hotseat_keeps_both_names_for_next_time(tmp_path: Path) -> None:
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#name1", Input).value = "Anna"
+        start.query_one("#name2", Input).value = "Ben"
+        await pilot.press("f3")
+        await pilot.pause()
+        assert table_of(app).session.names == ("Anna", "Ben")
+        await pilot.press("q")
+    saved = Store(tmp_path).load_settings()
+    assert (saved.name, saved.name2, saved.opponent) == ("Anna", "Ben", "hotseat")
+
+    again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = again.screen
+        assert isinstance(start, StartScreen)
+        assert start.query_one("#name1", Input).value == "Anna"
+        assert start.query_one("#name2", Input).value == "Ben"
+    straight = GinRummyApp(mode="hotseat", computer_delay=0.0, data_dir=tmp_path)
+    assert straight.config_for("hotseat").names == ("Anna", "Ben")

@@ -199,3 +199,21 @@ def test_write_is_atomic_when_interrupted(tmp_path: Path, monkeypatch: pytest.Mo
 
 def test_storage_error_is_a_value_error() -> None:
     assert issubclass(StorageError, ValueError)
+
+
+def test_settings_keep_the_second_name_and_old_files_without_it_still_load(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path)
+    store.save_settings(Settings(name="Ann", name2="Ben"))
+    assert Store(tmp_path).load_settings().name2 == "Ben"
+    old = Settings(name="Ann").to_json()
+    del old["name2"]  # a file written before the field existed
+    store.write_json(SETTINGS, old)
+    fresh = Store(tmp_path)
+    assert fresh.load_settings() == Settings(name="Ann")
+    assert not fresh.take_problems()
+    store.write_json(SETTINGS, {**old, "name2": " bad "})
+    fresh = Store(tmp_path)
+    assert fresh.load_settings() == Settings()
+    assert fresh.take_problems()

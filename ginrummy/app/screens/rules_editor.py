@@ -114,6 +114,10 @@ class RulesScreen(ModalScreen[Rules | None]):
                 yield Button("Use these rules (ctrl+s)", id="save", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
+    def on_mount(self) -> None:
+        """The first field has focus, so typing changes it at once."""
+        self.query_one(f"#k-{KNOBS[0][0]}", Input).focus()
+
     def read(self) -> Rules:
         """The rules the form describes; raises RulesError for a bad value."""
         changes: dict[str, Any] = {}

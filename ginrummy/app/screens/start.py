@@ -41,9 +41,10 @@ class StartScreen(Screen[None]):
         Binding("f5", "continue_game", "Continue"),
         Binding("f2", "play('computer')", "Computer"),
         Binding("f3", "play('hotseat')", "Hot-seat"),
-        Binding("f4", "edit_rules", "Rules"),
-        Binding("f6", "stats", "Stats"),
-        Binding("f7", "settings", "Settings"),
+        # The buttons name F4, F6 and F7; the footer keeps to what fits at 80 columns.
+        Binding("f4", "edit_rules", "Rules", show=False),
+        Binding("f6", "stats", "Stats", show=False),
+        Binding("f7", "settings", "Settings", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "app.quit_game", "Quit"),
     ]
@@ -60,7 +61,7 @@ class StartScreen(Screen[None]):
 
         app = self.gin_app
         # Names given on the command line, else the name kept in the settings.
-        names = app.names or (app.settings.name, "")
+        names = app.names or (app.settings.name, app.settings.name2)
         yield Header()
         with Vertical(id="start"):
             yield Static(
