@@ -527,14 +527,37 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     from .storage import Store
 
     store = Store()
-    table = compute(store.history())
+    history = store.history()
+    table = compute(history)
     _warn_problems(store)
     if args.json:
         out = {k: {**asdict(v), "points_per_round": v.points_per_round} for k, v in table.items()}
         _out(json.dumps(out, indent=1))
     else:
         _out(format_table(table))
+        if history:
+            _out("")
+            _out(_latest_games(history))
     return 0
+
+
+#: How many of the latest finished games `ginrummy stats` lists.
+STATS_GAMES = 10
+
+
+def _latest_games(history: Sequence[Any]) -> str:
+    """The latest finished games, numbered as ``ginrummy replay --list`` numbers them."""
+    count = len(history)
+    shown = min(count, STATS_GAMES)
+    head = (
+        "Finished games (1 = the oldest)"
+        if shown == count
+        else (f"The latest {shown} of {count} finished games (ginrummy replay --list shows all)")
+    )
+    lines = [f"{head}; ginrummy replay N replays game N:"]
+    for i in range(count - shown + 1, count + 1):
+        lines.append(f"{i:>4}  {history[i - 1].summary()}")
+    return "\n".join(lines)
 
 
 # --- replay -----------------------------------------------------------------------------

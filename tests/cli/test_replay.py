@@ -64,3 +64,21 @@ def test_bad_numbers_are_one_line(
 ) -> None:
     cli("replay", arg).assert_error(fragment)
     assert fake_app == []
+
+
+def test_stats_numbers_the_games_as_the_replay_list_does(cli: CLI, isolated_data_dir: Path) -> None:
+    record_games(Store(isolated_data_dir), seeds=(3, 4))
+    listed = cli("replay", "--list").out.splitlines()
+    run = cli("stats")
+    assert run.code == 0 and "Games played" in run.out
+    assert "ginrummy replay N replays game N" in run.out
+    assert run.out.splitlines()[-2:] == listed  # same numbers, same order (1 = the oldest)
+    assert listed[0].split()[0] == "1"
+
+
+def test_stats_lists_only_the_latest_games(cli: CLI, isolated_data_dir: Path) -> None:
+    record_games(Store(isolated_data_dir), seeds=tuple(range(3, 15)), target=30)
+    run = cli("stats")
+    lines = run.out.splitlines()
+    assert "The latest 10 of 12 finished games (ginrummy replay --list shows all)" in run.out
+    assert [line.split()[0] for line in lines[-10:]] == [str(n) for n in range(3, 13)]
