@@ -311,3 +311,21 @@ def test_verbs_agree_with_you() -> None:
 
     assert with_verb("You", "deals") == "You deal" and with_verb("You", "wins") == "You win"
     assert with_verb("Ann", "deals") == "Ann deals"
+
+
+async def test_the_log_shows_the_latest_moves_after_a_resize() -> None:
+    from textual.widgets import RichLog
+
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(8):
+            await play_turn_with_keys(pilot)
+        log = table_of(app).query_one("#log", RichLog)
+        assert log.max_scroll_y > 0, "enough moves to scroll"
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y

@@ -161,6 +161,13 @@ class TableScreen(Screen[None]):
         self.autosave()
         self._start_round(resumed=self.restored)
 
+    def on_resize(self) -> None:
+        """After a resize the latest moves stay in sight (the log rewraps from the top)."""
+        self.call_after_refresh(self._log_to_end)
+
+    def _log_to_end(self) -> None:
+        self.query_one("#log", RichLog).scroll_end(animate=False, immediate=True)
+
     # --- saving ---------------------------------------------------------------------------
     def autosave(self) -> None:
         """Save the game after every change; a finished game goes to the history instead."""
