@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Card, DrawStock, Round, RoundResult, Rules, TakeDiscard
+from ..core import Card, DrawStock, Knock, Round, RoundResult, Rules, TakeDiscard
 from ..storage import HistoryRecord, games_of
 from .session import describe_turn, second_person
 from .widgets.cardart import card_label
@@ -96,9 +96,20 @@ def build_steps(record: HistoryRecord, ascii: bool = False) -> list[Step]:
                     text = text.replace(
                         "drew from the stock", f"drew {card_label(moved, ascii)} from the stock"
                     )
+                if isinstance(action, Knock):
+                    text = _name_knock_discard(text, action.card, ascii)
                 steps.append(_snapshot(rnd, g, n, total, before, after, actor, moved, text))
             before = after
     return steps
+
+
+def _name_knock_discard(text: str, card: Card, ascii: bool) -> str:
+    """The knock (or gin) sentence naming the card discarded face down: the replay shows all."""
+    discarding = f", discarding {card_label(card, ascii)} face down"
+    for verb in ("knocked", "went gin"):
+        if verb in text:
+            return text.replace(verb, verb + discarding, 1)
+    return text
 
 
 def _snapshot(

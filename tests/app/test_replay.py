@@ -128,3 +128,43 @@ async def test_no_such_game_is_a_message(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert any("no game 3" in n.message for n in app._notifications)
+
+
+async def test_a_rounds_end_shows_the_showdown_with_the_lay_offs(history_dir: Path) -> None:
+    app = GinRummyApp(data_dir=history_dir, replay=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("pagedown", "left")  # the end of round 1: the computer knocked
+        await pilot.pause()
+        result = screen.step.result
+        assert result is not None and result.showdown is not None and result.knocker == 1
+        sd = result.showdown
+        laid = sd.defence.laid_off
+        assert laid  # seed 3: Ann lays off on the computer's melds
+        knocker = screen.query_one("#replay-top", ReplayHand)
+        defender = screen.query_one("#replay-bottom", ReplayHand)
+        assert knocker.groups is not None and defender.groups is not None
+        on_melds = {c for g in knocker.groups for c in g.cards}
+        assert set(laid) <= on_melds and knocker.marks == dict.fromkeys(laid, "laid")
+        assert knocker.has_class("-marks")
+        left = [c for g in defender.groups for c in g.cards]
+        assert not set(laid) & set(left)
+        assert sorted(left, key=lambda c: c.index) == sorted(
+            [*sd.defence.melding.deadwood, *(c for m in sd.defence.melding.melds for c in m.cards)],
+            key=lambda c: c.index,
+        )
+        assert "laid off" in str(screen.query_one("#replay-bottom-name").render())
+        # One step back, the hands are plain again.
+        await pilot.press("left")
+        await pilot.pause()
+        assert knocker.groups is None and not knocker.marks
+
+
+def test_the_knock_names_the_card_discarded_face_down(history_dir: Path) -> None:
+    record = Store(history_dir).history()[0]
+    ends = [s for s in build_steps(record) if s.result is not None]
+    assert ends[0].text == "Computer knocked, discarding 5♣ face down."
+    for step in ends:
+        assert "face down" in step.text

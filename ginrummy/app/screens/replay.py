@@ -20,6 +20,7 @@ from ..replay import Step, build_steps, explain
 from ..widgets.cardart import (
     CARD_H,
     Canvas,
+    Group,
     draw_back,
     draw_empty,
     draw_face,
@@ -28,6 +29,7 @@ from ..widgets.cardart import (
 )
 from ..widgets.hand import hand_groups
 from ..widgets.table import TooSmall
+from .result import showdown_hands
 
 
 class ReplayHand(Widget):
@@ -38,6 +40,9 @@ class ReplayHand(Widget):
         height: 5;
         width: 1fr;
     }
+    ReplayHand.-marks {
+        height: 6;
+    }
     """
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
@@ -45,19 +50,36 @@ class ReplayHand(Widget):
         self.ascii = ascii
         self.cards: tuple[Card, ...] = ()
         self.lit: Card | None = None
+        #: The groups to show instead of the hand's best melding (the showdown).
+        self.groups: list[Group] | None = None
+        self.marks: dict[Card, str] = {}
 
-    def show(self, cards: Sequence[Card], lit: Card | None) -> None:
+    def show(
+        self,
+        cards: Sequence[Card],
+        lit: Card | None,
+        *,
+        groups: list[Group] | None = None,
+        marks: dict[Card, str] | None = None,
+    ) -> None:
+        """Show ``cards`` in their best melds, or as ``groups`` (with ``marks``) if given."""
         self.cards = tuple(cards)
         self.lit = lit
+        self.groups = groups
+        self.marks = marks or {}
+        self.set_class(bool(self.marks), "-marks")
         self.refresh()
 
     def render(self) -> Text:
-        groups = hand_groups(self.cards, "melds", ascii=self.ascii)
+        groups = self.groups
+        if groups is None:
+            groups = hand_groups(self.cards, "melds", ascii=self.ascii)
         return layout_groups(
             groups,
             max(1, self.size.width),
             ascii=self.ascii,
             selected=self.lit,
+            marks=self.marks,
             raise_selected=False,
         ).text
 
@@ -181,6 +203,13 @@ class ReplayScreen(Screen[None]):
         notes = [f"{len(step.hands[seat])} cards"]
         if step.dealer == seat:
             notes.append("dealer")
+        sd = step.result.showdown if step.result is not None else None
+        if sd is not None and step.result is not None:
+            knocker = seat == step.result.knocker
+            notes.append(f"deadwood {sd.knocker_deadwood if knocker else sd.defender_deadwood}")
+            laid = len(sd.defence.laid_off)
+            if not knocker and laid:
+                notes.append(f"laid off {laid}")
         t.append("  · " + " · ".join(notes), style="dim")
         if step.to_act == seat:
             t.append("  ◀ to play" if not self.ascii else "  < to play", style="bold #e0a030")
@@ -192,8 +221,16 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-bottom-name", Static).update(self._name_line(0, step))
         top = self.query_one("#replay-top", ReplayHand)
         bottom = self.query_one("#replay-bottom", ReplayHand)
-        top.show(step.hands[1], step.moved if step.actor == 1 else None)
-        bottom.show(step.hands[0], step.moved if step.actor == 0 else None)
+        # At a round's end, the showdown as arranged: lay-offs on the knocker's melds.
+        showdown = showdown_hands(step.result) if step.result is not None else {}
+        for seat, hand in ((1, top), (0, bottom)):
+            groups, marks = showdown.get(seat, (None, None))
+            hand.show(
+                step.hands[seat],
+                step.moved if step.actor == seat else None,
+                groups=groups,
+                marks=marks,
+            )
         self.query_one("#replay-piles", ReplayPiles).show(step.stock, step.discard_pile)
         self.query_one("#replay-text", Static).update(self._text(step))
         where = f"Round {step.round}"

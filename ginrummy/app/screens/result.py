@@ -49,6 +49,23 @@ def melding_groups(melding: Melding, layoffs: tuple[tuple[Card, ...], ...] = ())
     return groups
 
 
+def showdown_hands(result: RoundResult) -> dict[int, tuple[list[Group], dict[Card, str]]]:
+    """Each seat's hand as the showdown arranged it: groups and card marks, by seat.
+
+    The knocker's melds carry the defender's lay-offs (tinted, marked "laid"); the
+    defender shows what is left. Empty for a dead round (no showdown).
+    """
+    sd = result.showdown
+    if sd is None or result.knocker is None:
+        return {}
+    k = result.knocker
+    marks: dict[Card, str] = dict.fromkeys(sd.defence.laid_off, "laid")
+    return {
+        k: (melding_groups(sd.knocker, sd.defence.layoffs), marks),
+        1 - k: (melding_groups(sd.defence.melding), {}),
+    }
+
+
 class RoundResultScreen(Screen[None]):
     """Shows how the round ended; Enter goes on to the next round (or the game's end)."""
 
@@ -82,9 +99,10 @@ class RoundResultScreen(Screen[None]):
                     Text.assemble((names[k], "bold"), f" {verb} · deadwood {sd.knocker_deadwood}"),
                     classes="hand-label",
                 )
-                marks = dict.fromkeys(sd.defence.laid_off, "laid")
+                hands = showdown_hands(r)
+                groups, marks = hands[k]
                 yield CardsView(
-                    melding_groups(sd.knocker, sd.defence.layoffs),
+                    groups,
                     marks=marks,
                     ascii=self.ascii,
                     classes="showdown -marks" if marks else "showdown",
@@ -95,9 +113,7 @@ class RoundResultScreen(Screen[None]):
                     Text.assemble((names[d], "bold"), f" · deadwood {sd.defender_deadwood}{extra}"),
                     classes="hand-label",
                 )
-                yield CardsView(
-                    melding_groups(sd.defence.melding), ascii=self.ascii, classes="showdown"
-                )
+                yield CardsView(hands[d][0], ascii=self.ascii, classes="showdown")
             else:
                 for seat in (0, 1):
                     melding = best_melding(r.hands[seat])
