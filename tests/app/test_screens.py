@@ -208,3 +208,19 @@ async def test_start_footer_fits_80_columns_with_quit(tmp_path: Path) -> None:
         for wanted in ("Continue", "Computer", "Hot-seat", "Help", "Quit"):
             region = shown[wanted]
             assert region.width and region.right <= SIZE[0], wanted
+
+
+async def test_the_round_result_footer_names_enter_to_continue() -> None:
+    app = GinRummyApp(mode="computer", seed=5, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_result(pilot)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RoundResultScreen)
+        assert screen.focused is not None and screen.focused.id == "continue"  # the button
+        shown = screen.active_bindings["enter"]
+        assert shown.binding.show and shown.binding.description == "Continue"
+        await pilot.press("enter")  # once: on to round 2, not past it
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert table_of(app).session.round.number == 2

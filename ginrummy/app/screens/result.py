@@ -70,7 +70,8 @@ class RoundResultScreen(Screen[None]):
     """Shows how the round ended; Enter goes on to the next round (or the game's end)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "continue", "Continue"),
+        # Priority, so the footer names it over the focused button's own (hidden) Enter.
+        Binding("enter", "continue", "Continue", priority=True),
         Binding("space", "continue", "Continue", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit_game", "Quit"),
