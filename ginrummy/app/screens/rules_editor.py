@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...core import NextDealer, Rules, RulesError
 
@@ -113,6 +113,8 @@ class RulesScreen(ModalScreen[Rules | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Use these rules (ctrl+s)", id="save", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
+        # Its own footer: the start screen's, below, would name keys that do nothing here.
+        yield Footer()
 
     def on_mount(self) -> None:
         """The first field has focus, so typing changes it at once."""
