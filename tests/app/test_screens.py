@@ -224,3 +224,20 @@ async def test_the_round_result_footer_names_enter_to_continue() -> None:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert table_of(app).session.round.number == 2
+
+
+async def test_rules_editor_has_its_own_footer() -> None:
+    from textual.widgets import Footer
+
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, RulesScreen)
+        footer = editor.query_one(Footer)
+        assert footer.screen is editor and footer.display
+        keys = {k for k, b in editor.active_bindings.items() if b.binding.show}
+        assert {"escape", "ctrl+s"} <= keys
+        assert not {"f2", "f3", "f5"} & set(editor.active_bindings)  # the start screen's keys

@@ -178,3 +178,28 @@ async def test_hotseat_keeps_both_names_for_next_time(tmp_path: Path) -> None:
         assert start.query_one("#name2", Input).value == "Ben"
     straight = GinRummyApp(mode="hotseat", computer_delay=0.0, data_dir=tmp_path)
     assert straight.config_for("hotseat").names == ("Anna", "Ben")
+
+
+async def test_rules_confirmed_in_the_editor_are_saved_at_once(tmp_path: Path) -> None:
+    from ginrummy.app.screens.rules_editor import RulesScreen
+
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("4", "5", "escape")  # cancelled: nothing kept
+        await pilot.pause()
+        assert Store(tmp_path).load_settings().rules == Rules()
+        await pilot.press("f4")
+        await pilot.pause()
+        await pilot.press("4", "5", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert Store(tmp_path).load_settings().rules == Rules(target=45)  # before any game
+    again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.rules == Rules(target=45)
+        assert "to 45" in str(again.screen.query_one("#rules-summary").render())

@@ -277,7 +277,9 @@ class StartScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.gin_app.rules), done)
 
     def _set_rules(self, rules: Rules) -> None:
+        """Use ``rules`` for the next game and keep them in the settings at once."""
         self.gin_app.rules = rules
+        self.gin_app.update_settings(rules=rules)
         self.query_one("#rules-summary", Static).update(rules_summary(rules))
         preset = self.query_one("#preset", Select)
         if preset.value != rules.name:
