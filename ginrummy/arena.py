@@ -143,6 +143,10 @@ class GameRecord:
     times: tuple[list[float], list[float]]
 
 
+#: A round takes at most 62 draws from the stock; anything near this is a loop.
+MAX_ROUND_MOVES = 2000
+
+
 def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> GameRecord:
     """Play one whole game as planned, timing every decision."""
     by_player = (
@@ -159,7 +163,15 @@ def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> Gam
     dead = 0
     while True:
         rnd = game.round
+        moves = 0
         while rnd.result is None:
+            moves += 1
+            if moves > MAX_ROUND_MOVES:
+                # The rules let players pass discards back and forth forever; bots should not.
+                raise ArenaError(
+                    f"round {rnd.number} of game {plan.index} (deal seed {plan.seed}) did not end"
+                    f" after {MAX_ROUND_MOVES} moves: the bots are passing cards back and forth"
+                )
             me = rnd.to_act
             view = rnd.view(me)
             start = clock()

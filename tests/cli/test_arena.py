@@ -8,13 +8,15 @@ from typing import Any
 import pytest
 
 from ginrummy.arena import (
+    ArenaError,
     parse_players,
     plan_game,
     play_game_record,
     run_arena,
     wilson_interval,
 )
-from ginrummy.core import Rules
+from ginrummy.core import Action, Discard, DrawStock, PlayerView, Rules, TakeDiscard
+from ginrummy.players import PLAYERS
 
 from .helpers import CLI
 
@@ -174,3 +176,25 @@ def test_wilson_interval() -> None:
 def test_parse_players() -> None:
     assert parse_players(" Simple , random ") == (("simple", "random"), ("Simple", "random"))
     assert parse_players("random,random")[1] == ("random#1", "random#2")
+
+
+class _Looper:
+    """Always takes the discard and throws another card: a round that would never end."""
+
+    name = "looper"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions()
+        if TakeDiscard() in legal:
+            return TakeDiscard()
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return discards[0] if discards else DrawStock()
+
+
+def test_a_round_that_never_ends_is_an_error_not_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(PLAYERS, "looper", _Looper)
+    with pytest.raises(ArenaError, match="did not end after 2000 moves"):
+        run_arena(("looper", "looper"), 1, seed=1)
