@@ -100,6 +100,9 @@ class GinRummyApp(App[None]):
         self.saved: tuple[Game | Match, GameMeta] | None = None
         #: Set when the app closes with an unfinished game saved.
         self.left_saved_game = False
+        #: The mode of the game last sat down to (new or continued): the start screen
+        #: focuses its button when the player comes back to the menu.
+        self.played_mode: str | None = None
         self._settings_failed = False
         self._theme_ready = False
 
@@ -167,6 +170,7 @@ class GinRummyApp(App[None]):
             self.seed += 1
         self.to_menu()
         self.saved = None  # a new game replaces the saved one
+        self.played_mode = mode
         self._remember_game(mode)
         table = TableScreen(
             self.config_for(mode), ascii=self.ascii, delay=self.computer_delay, store=self.store
@@ -203,6 +207,7 @@ class GinRummyApp(App[None]):
         obj, meta = self.saved
         self.saved = None
         self.to_menu()
+        self.played_mode = meta.mode
         config = TableConfig(meta.mode, meta.level or "simple", meta.names, obj.seed, obj.rules)
         table = TableScreen(
             config,

@@ -241,3 +241,70 @@ async def test_rules_editor_has_its_own_footer() -> None:
         keys = {k for k, b in editor.active_bindings.items() if b.binding.show}
         assert {"escape", "ctrl+s"} <= keys
         assert not {"f2", "f3", "f5"} & set(editor.active_bindings)  # the start screen's keys
+
+
+async def _to_menu_after_a_game(app: GinRummyApp, pilot: object) -> None:
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    for _ in range(10):  # a dead round scores nothing: play on to the game's end
+        await play_until_result(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        if isinstance(app.screen, GameOverScreen):
+            break
+    assert isinstance(app.screen, GameOverScreen)
+    await pilot.press("m")
+    await pilot.pause()
+    assert isinstance(app.screen, StartScreen)
+
+
+async def test_back_at_the_menu_the_mode_just_played_has_focus() -> None:
+    app = GinRummyApp(computer_delay=0.0, seed=1, rules=Rules(target=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#your-name", Input).focus()  # where focus was when the game began
+        await pilot.press("f3")
+        await settle(pilot)
+        await _to_menu_after_a_game(app, pilot)
+        assert start.query_one("#play-hotseat").has_focus
+        await pilot.press("f2")
+        await settle(pilot)
+        await _to_menu_after_a_game(app, pilot)
+        assert start.query_one("#play-computer").has_focus
+        start.query_one("#name2", Input).focus()
+        await pilot.press("question_mark")  # other screens leave the focus where it was
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert start.query_one("#name2").has_focus
+
+
+async def test_a_game_started_from_the_command_line_returns_to_its_mode() -> None:
+    app = GinRummyApp(mode="hotseat", computer_delay=0.0, seed=1, rules=Rules(target=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_menu_after_a_game(app, pilot)
+        assert app.screen.query_one("#play-hotseat").has_focus
+
+
+async def test_a_continued_game_hides_the_spent_continue_button(tmp_path: Path) -> None:
+    from ginrummy.core import Game, Pass
+    from ginrummy.storage import GameMeta, Store
+
+    game = Game(Rules(target=1), seed=1)
+    game.apply(Pass())
+    meta = GameMeta("hotseat", ("Ann", "Ben"), "", "x1", "2025-01-01T00:00:00+00:00")
+    Store(tmp_path).save_game(game, meta)
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        await settle(pilot)
+        assert table_of(app).session.names == ("Ann", "Ben")
+        await _to_menu_after_a_game(app, pilot)
+        assert app.screen.query_one("#play-hotseat").has_focus
+        assert not app.screen.query_one("#continue-row").display

@@ -161,6 +161,21 @@ class StartScreen(Screen[None]):
         )
         self.query_one(first, Button).focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from a game: focus the button of the mode just played, not a name box."""
+        app = self.gin_app
+        if not self.is_current:
+            return  # a resume queued while a table was pushed straight over the menu
+        mode, app.played_mode = app.played_mode, None
+        if mode is None:
+            return  # back from help, settings or statistics: focus stays where it was
+        button = self.query_one("#play-hotseat" if mode == HOTSEAT else "#play-computer", Button)
+        if app.saved is None:  # the saved game was continued (or replaced): nothing to offer
+            for row in self.query("#continue-row"):
+                row.display = False
+        # After the refresh: hiding the focused Continue button moves the focus on its own.
+        self.call_after_refresh(button.focus)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_game":
             return self.gin_app.saved is not None
