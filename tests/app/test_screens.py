@@ -308,3 +308,40 @@ async def test_a_continued_game_hides_the_spent_continue_button(tmp_path: Path) 
         await _to_menu_after_a_game(app, pilot)
         assert app.screen.query_one("#play-hotseat").has_focus
         assert not app.screen.query_one("#continue-row").display
+
+
+async def test_esc_on_the_start_screen_asks_before_quitting() -> None:
+    from ginrummy.app.screens.dialogs import ConfirmScreen
+
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen) and dialog.title_text == "Quit ginrummy?"
+        shown = {b.binding.description for b in dialog.active_bindings.values() if b.binding.show}
+        assert shown == {"Yes", "No"}  # its own footer, not the start screen's keys
+        await pilot.press("escape")  # a second Esc: stay
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.return_code is None
+        await pilot.press("n")  # n on the start screen does nothing
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.return_code is None
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_ctrl_c_on_the_start_screen_quits_at_once() -> None:
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0

@@ -79,6 +79,7 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     ),
     "rules_editor": (lambda: GinRummyApp(computer_delay=0.0), pressing("f4")),
     "settings": (lambda: GinRummyApp(computer_delay=0.0), pressing("f7")),
+    "quit_confirm": (lambda: GinRummyApp(computer_delay=0.0), pressing("escape")),
     "replay": (lambda: _with_history(GinRummyApp(computer_delay=0.0, replay=1)), pressing("right")),
     "replay_result": (
         lambda: _with_history(GinRummyApp(computer_delay=0.0, replay=1)),

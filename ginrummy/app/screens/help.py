@@ -42,8 +42,9 @@ it again to discard it.
 ## On the start screen
 `F2` play the computer, `F3` hot-seat, `F4` edit the rules, `F5` continue the saved
 game, `F6` statistics and the finished games (`Enter` on one replays it), `F7` settings
-(your name, the computer's pace, ASCII cards, the theme), `Esc` quit. The start screen
-remembers your name, opponent, level and rules from your last game.
+(your name, the computer's pace, ASCII cards, the theme), `Esc` quit (after asking;
+`Ctrl+C` quits at once). The start screen remembers your name, opponent, level and rules
+from your last game (the rules as soon as you choose them).
 
 ## Replay (`ginrummy replay [N]`, or from the statistics)
 `←` `→` one move back or on, `PageUp` `PageDown` the previous or next round,

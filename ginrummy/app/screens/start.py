@@ -46,7 +46,8 @@ class StartScreen(Screen[None]):
         Binding("f6", "stats", "Stats", show=False),
         Binding("f7", "settings", "Settings", show=False),
         Binding("question_mark", "app.help", "Help"),
-        Binding("escape", "app.quit_game", "Quit"),
+        # Esc is pressed out of habit to go back: ask first (Ctrl+C and Ctrl+Q quit at once).
+        Binding("escape", "ask_quit", "Quit"),
     ]
 
     @property
@@ -275,7 +276,23 @@ class StartScreen(Screen[None]):
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:
-        self.app.exit()
+        """The button is a deliberate choice: quit at once."""
+        self.gin_app.action_quit_game()
+
+    def action_ask_quit(self) -> None:
+        """Ask "Quit ginrummy?" (y/n) before leaving."""
+        saved = self.gin_app.saved
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.gin_app.action_quit_game()
+
+        body = (
+            "Your saved game waits for you: choose Continue next time."
+            if saved is not None
+            else "See you next time."
+        )
+        self.app.push_screen(ConfirmScreen("Quit ginrummy?", body, yes="Quit", no="Stay"), answer)
 
     @on(Select.Changed, "#preset")
     def _preset(self, event: Select.Changed) -> None:
