@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import tempfile
 from pathlib import Path
 
 from ..core import Rules
@@ -19,6 +20,13 @@ SIZE = (100, 30)
 
 async def export(out: Path, size: tuple[int, int] = SIZE) -> list[Path]:
     """Save the screenshots into ``out``; returns the files written."""
+    # A fresh data directory: the player's settings, saved game and history stay out of
+    # the pictures, and the games played here stay out of the player's files.
+    with tempfile.TemporaryDirectory(prefix="ginrummy-screenshots-") as data:
+        return await _export(out, size, Path(data))
+
+
+async def _export(out: Path, size: tuple[int, int], data: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
@@ -26,12 +34,12 @@ async def export(out: Path, size: tuple[int, int] = SIZE) -> list[Path]:
         app.save_screenshot(filename=f"{name}.svg", path=str(out))
         written.append(out / f"{name}.svg")
 
-    app = GinRummyApp(computer_delay=0.0)
+    app = GinRummyApp(computer_delay=0.0, data_dir=data)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         save(app, "start")
 
-    app = GinRummyApp(mode="computer", seed=7, computer_delay=0.0)
+    app = GinRummyApp(mode="computer", seed=7, computer_delay=0.0, data_dir=data)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         for key in ("p",):
@@ -41,7 +49,9 @@ async def export(out: Path, size: tuple[int, int] = SIZE) -> list[Path]:
         await pilot.pause()
         save(app, "table")
 
-    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0, rules=Rules(target=1))
+    app = GinRummyApp(
+        mode="computer", seed=1, computer_delay=0.0, rules=Rules(target=1), data_dir=data
+    )
     async with app.run_test(size=size) as pilot:
         await play_until_result(pilot)
         await pilot.pause()
