@@ -19,9 +19,10 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from ...storage import MAX_NAME, StorageError, check_name
 from ..widgets.table import TooSmall
+from .base import gin_app_of
 
 if TYPE_CHECKING:
-    from ..app import GinRummyApp
+    pass
 
 
 class SettingsScreen(Screen[None]):
@@ -32,12 +33,7 @@ class SettingsScreen(Screen[None]):
         Binding("f7", "close", "Back", show=False),
     ]
 
-    @property
-    def gin_app(self) -> GinRummyApp:
-        from ..app import GinRummyApp
-
-        assert isinstance(self.app, GinRummyApp)
-        return self.app
+    gin_app = property(gin_app_of)
 
     def compose(self) -> ComposeResult:
         from ..app import PACES, pace_word

@@ -16,11 +16,12 @@ from ...core import PRESETS, Game, Match, Rules
 from ...storage import MAX_NAME, GameMeta
 from ..session import COMPUTER, HOTSEAT
 from ..widgets.table import TooSmall
+from .base import gin_app_of
 from .dialogs import ConfirmScreen
 from .rules_editor import RulesScreen, rules_summary
 
 if TYPE_CHECKING:
-    from ..app import GinRummyApp
+    pass
 
 BANNER_UNICODE = "♠ ♥  G I N   R U M M Y  ♦ ♣"
 BANNER_ASCII = "S H  G I N   R U M M Y  D C"
@@ -50,12 +51,7 @@ class StartScreen(Screen[None]):
         Binding("escape", "ask_quit", "Quit"),
     ]
 
-    @property
-    def gin_app(self) -> GinRummyApp:
-        from ..app import GinRummyApp
-
-        assert isinstance(self.app, GinRummyApp)
-        return self.app
+    gin_app = property(gin_app_of)
 
     def compose(self) -> ComposeResult:
         from ..app import LEVELS

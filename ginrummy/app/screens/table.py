@@ -45,11 +45,12 @@ from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn,
 from ..widgets.cardart import card_label, card_text, cards_text, shown
 from ..widgets.hand import SORT_MODES, HandView
 from ..widgets.table import OpponentView, PileState, PilesView, TooSmall
+from .base import gin_app_of
 from .dialogs import ConfirmScreen, DiscardPileScreen
 from .privacy import PrivacyScreen
 
 if TYPE_CHECKING:
-    from ..app import GinRummyApp
+    pass
 
 #: Actions that act on the game; each has a hidden fallback binding so that pressing the
 #: key when the action does not apply still reaches the core and gets refused with a reason.
@@ -145,12 +146,7 @@ class TableScreen(Screen[None]):
         yield Footer()
         yield TooSmall()
 
-    @property
-    def gin_app(self) -> GinRummyApp:
-        from ..app import GinRummyApp
-
-        assert isinstance(self.app, GinRummyApp)
-        return self.app
+    gin_app = property(gin_app_of)
 
     @property
     def hand(self) -> HandView:
