@@ -177,12 +177,15 @@ class Game:
 class Match:
     """Best of ``rules.games`` games (the Tournament preset: best of five, each to 250)."""
 
-    def __init__(self, rules: Rules | None = None, *, seed: int | None = None) -> None:
+    def __init__(
+        self, rules: Rules | None = None, *, seed: int | None = None, start: bool = True
+    ) -> None:
         self.rules: Rules = rules if rules is not None else Rules.preset("Tournament")
         self.seed: int = seed if seed is not None else new_seed()
         self.games: list[Game] = []
         self.games_won: list[int] = [0, 0]
-        self.next_game()
+        if start:
+            self.next_game()
 
     @property
     def game(self) -> Game:
@@ -199,12 +202,14 @@ class Match:
                 return p
         return None
 
-    def next_game(self) -> Game:
+    def next_game(self, *, start: bool = True) -> Game:
+        """Begin the next game; ``start=False`` leaves its first round undealt (for restores)."""
         if self.is_over:
             raise GameOverError("the match is over")
         if self.games and not self.game.is_over:
             raise GameOverError("the current game is still being played")
-        game = Game(self.rules, seed=_sub_seed(self.seed, len(self.games) + 1))
+        seed = _sub_seed(self.seed, len(self.games) + 1)
+        game = Game(self.rules, seed=seed, start=start)
         self.games.append(game)
         return game
 

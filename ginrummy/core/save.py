@@ -148,12 +148,11 @@ def from_dict(data: Any) -> tuple[Game | Match, dict[str, Any]]:
         return game, extra
     _need(kind == "match", f"unknown save kind {kind!r}")
     _need(rules.is_match, "a match save needs rules with more than one game")
-    match = Match(rules, seed=seed)
+    match = Match(rules, seed=seed, start=False)
     for n, g in enumerate(games, 1):
         if n > 1:
             _need(match.game.is_over and not match.is_over, f"game {n} follows a game in play")
-            match.next_game()
-        game = match.game
+        game = match.next_game(start=False)
         _need(isinstance(g, dict), f"game {n} must be an object")
         _need(
             _int(g.get("seed"), f"game {n}: seed") == game.seed,
@@ -163,13 +162,11 @@ def from_dict(data: Any) -> tuple[Game | Match, dict[str, Any]]:
             _int(g.get("first_dealer"), f"game {n}: first_dealer") == game.first_dealer,
             f"game {n}: wrong first dealer",
         )
-        # Rebuild the game's rounds through the match so games won are counted.
-        fresh = Game(rules, seed=game.seed, first_dealer=game.first_dealer, start=False)
-        _restore_game(fresh, g, f"game {n}")
-        _need(bool(fresh.rounds), f"game {n}: no round was dealt")
-        match.games[-1] = fresh
-        if fresh.is_over and fresh.winner is not None:
-            match.games_won[fresh.winner] += 1
+        _restore_game(game, g, f"game {n}")
+        _need(bool(game.rounds), f"game {n}: no round was dealt")
+        # The moves were applied to the game directly, so count its result here.
+        if game.winner is not None:
+            match.games_won[game.winner] += 1
     return match, extra
 
 
