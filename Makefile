@@ -5,9 +5,14 @@ BIN := $(VENV)/bin
 RUNTIME := $(VENV)/.runtime-installed
 DEV := $(VENV)/.dev-installed
 FUZZ_EXAMPLES ?= 20000
+# The languages besides English (the source language) and their gettext catalogues.
+LOCALES := pl da hu es fi
+POT := ginrummy/locale/ginrummy.pot
+PO_FILES := $(foreach l,$(LOCALES),ginrummy/locale/$(l)/LC_MESSAGES/ginrummy.po)
+MO_FILES := $(PO_FILES:.po=.mo)
 
 .DEFAULT_GOAL := help
-.PHONY: help play test lint format typecheck pytest bench arena fuzz snapshots clean
+.PHONY: help play test lint format typecheck pytest bench arena fuzz snapshots messages locales clean
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -55,6 +60,24 @@ fuzz: $(DEV) ## A long random-play and hypothesis run (FUZZ_EXAMPLES=N to change
 
 snapshots: $(DEV) ## Regenerate the screen snapshots after a deliberate UI change
 	$(BIN)/pytest -q tests/snapshots --snapshot-update
+
+messages: $(DEV) ## Extract the messages into the template and merge them into each catalogue
+	$(BIN)/pybabel extract --project=ginrummy --no-location --sort-output --width=100 \
+		--add-comments=TRANSLATORS: -F babel.cfg -o $(POT) ginrummy
+	for l in $(LOCALES); do \
+		po=ginrummy/locale/$$l/LC_MESSAGES/ginrummy.po; \
+		if [ -f $$po ]; then \
+			$(BIN)/pybabel update -D ginrummy -l $$l -i $(POT) -d ginrummy/locale \
+				--no-location --width=100 --ignore-obsolete --no-fuzzy-matching; \
+		else \
+			$(BIN)/pybabel init -D ginrummy -l $$l -i $(POT) -d ginrummy/locale --width=100; \
+		fi; \
+	done
+
+locales: $(MO_FILES) ## Compile the catalogues (the .mo files are shipped in the package)
+
+%.mo: %.po | $(DEV)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
 
 clean: ## Remove the virtual environment and caches
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
