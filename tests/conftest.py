@@ -1,4 +1,9 @@
-"""Every test gets its own data directory: nothing is ever written to the user's real one."""
+"""Every test runs in English with its own data directory.
+
+Nothing is ever written to the user's real data directory, and the tester's own locale
+(``LANG=pl_PL.UTF-8``, say) never changes what a test sees: a test that wants another
+language asks for it.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from ginrummy import i18n
 from ginrummy.storage import ENV_DATA_DIR
 
 
@@ -17,3 +23,13 @@ def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv(ENV_DATA_DIR, str(path))
         yield path
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Clear the locale variables and speak English; put English back afterwards."""
+    for var in i18n.ENVIRONMENT_VARIABLES:
+        monkeypatch.delenv(var, raising=False)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
