@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..i18n import _
 from .cards import Card, CardParseError, parse_card
 
 __all__ = [
@@ -99,9 +100,11 @@ def parse_action(text: str) -> Action:
         try:
             card = parse_card(words[1])
         except CardParseError as exc:
-            raise ValueError(f"bad action {text!r}: {exc}") from None
+            raise ValueError(
+                _("bad action {action}: {problem}").format(action=repr(text), problem=exc)
+            ) from None
         return Discard(card) if words[0] == "discard" else Knock(card)
-    raise ValueError(f"bad action {text!r}")
+    raise ValueError(_("bad action {action}").format(action=repr(text)))
 
 
 class EventKind(Enum):

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from ..i18n import _
+
 __all__ = [
     "CARDS",
     "RANKS",
@@ -198,8 +200,12 @@ def parse_card(token: str) -> Card:
         if rank is not None and suit is not None:
             return CARDS[suit * 13 + rank - 1]
     raise CardParseError(
-        f"bad card {token!r}: write a rank (A 2-9 T/10 J Q K) then a suit (S H D C or ♠ ♥ ♦ ♣),"
-        " e.g. AS, 10h, Q♠"
+        # TRANSLATORS: {token} is what the player typed. Keep the card letters as they are
+        # (A T J Q K, S H D C): they are what the program reads.
+        _(
+            "bad card {token}: write a rank (A 2-9 T/10 J Q K) then a suit (S H D C or ♠ ♥ ♦ ♣),"
+            " e.g. AS, 10h, Q♠"
+        ).format(token=repr(token))
     )
 
 
@@ -214,7 +220,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     for token in tokens:
         card = parse_card(token)
         if seen & card.bit:
-            raise CardParseError(f"card {card.code} is given twice")
+            raise CardParseError(_("card {card} is given twice").format(card=card.code))
         seen |= card.bit
         cards.append(card)
     return cards

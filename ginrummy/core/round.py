@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..i18n import _, ngettext
 from .actions import (
     Action,
     BigGin,
@@ -80,42 +81,164 @@ class RoundResult:
     def is_draw(self) -> bool:
         return self.kind is ResultKind.DRAW
 
-    def explain(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
-        """The result in words, e.g. ``Undercut! Ben scores 25 + 8 - 6 = 27.``"""
+    def explain(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """The result in words, e.g. ``Undercut! Ben scores 25 + 8 - 6 = 27.``
+
+        ``names`` are the two seats' names (default "Player 1", "Player 2" in the current
+        language). ``you`` is the seat of the person reading it in a game against the
+        computer: sentences about that seat are then in the second person ("You score").
+        """
+        if names is None:
+            names = (_("Player 1"), _("Player 2"))
         if self.showdown is None or self.knocker is None or self.winner is None:
-            return (
-                f"Dead round: only {self.stock_left} cards were left in the stock. "
-                "Nobody scores; the same dealer deals again."
-            )
+            n = self.stock_left
+            return ngettext(
+                "Dead round: only {n} card was left in the stock. "
+                "Nobody scores; the same dealer deals again.",
+                "Dead round: only {n} cards were left in the stock. "
+                "Nobody scores; the same dealer deals again.",
+                n,
+            ).format(n=n)
         s = self.showdown
-        k_name = names[self.knocker]
-        d_name = names[1 - self.knocker]
-        w_name = names[self.winner]
-        k, d = s.knocker_deadwood, s.defender_deadwood
-        if self.kind is ResultKind.BIG_GIN:
-            text = f"Big Gin! {k_name} scores {self.big_gin_bonus} + {d} = {self.base_points}"
-        elif self.kind is ResultKind.GIN:
-            text = f"Gin! {k_name} scores {self.gin_bonus} + {d} = {self.base_points}"
-        else:
-            laid = s.defence.laid_off
-            lay = (
-                f"{d_name} lays off {' '.join(c.pretty for c in laid)} and has {d} deadwood"
-                if laid
-                else f"{d_name} has {d} deadwood"
-            )
-            opening = f"{k_name} knocked with {k} deadwood; {lay}. "
-            if self.kind is ResultKind.KNOCK:
-                text = opening + f"{w_name} scores {d} - {k} = {self.base_points}"
-            else:
-                tie = " (a tie is an undercut)" if d == k else ""
-                text = (
-                    opening
-                    + f"Undercut{tie}! {w_name} scores {self.undercut_bonus} + {k} - {d}"
-                    + f" = {self.base_points}"
+        fields = {
+            "knocker": names[self.knocker],
+            "defender": names[1 - self.knocker],
+            "name": names[self.winner],
+            "k": s.knocker_deadwood,
+            "d": s.defender_deadwood,
+            "cards": " ".join(c.pretty for c in s.defence.laid_off),
+            "bonus": {
+                ResultKind.BIG_GIN: self.big_gin_bonus,
+                ResultKind.GIN: self.gin_bonus,
+            }.get(self.kind, self.undercut_bonus),
+            "points": self.base_points,
+            "total": self.points,
+        }
+        score = self._score_sentence(self.winner == you, self.multiplier != 1)
+        if self.kind in (ResultKind.GIN, ResultKind.BIG_GIN):
+            return score.format(**fields)
+        opening = self._knock_sentence(
+            self.knocker == you, 1 - self.knocker == you, bool(s.defence.laid_off)
+        )
+        # TRANSLATORS: two whole sentences of a round result: {knock} says who knocked
+        # and what the other player has, {score} who scores what.
+        return _("{knock} {score}").format(
+            knock=opening.format(**fields), score=score.format(**fields)
+        )
+
+    @staticmethod
+    def _knock_sentence(knocker_is_you: bool, defender_is_you: bool, laid: bool) -> str:
+        """The first sentence after a knock (unformatted): the deadwood on both sides."""
+        # TRANSLATORS: round result. {k} and {d} are deadwood points (the knocker's and the
+        # defender's); {cards} are card faces like "7♥ 8♥". Phrase it so that no noun has
+        # to agree with the numbers. "You" is the person reading it (informal).
+        if knocker_is_you:
+            if laid:
+                return _(
+                    "You knocked with {k} deadwood; "
+                    "{defender} lays off {cards} and has {d} deadwood."
                 )
-        if self.multiplier != 1:
-            text += f", doubled by the spade upcard: {self.points}"
-        return text + "."
+            return _("You knocked with {k} deadwood; {defender} has {d} deadwood.")
+        if defender_is_you:
+            if laid:
+                return _(
+                    "{knocker} knocked with {k} deadwood; "
+                    "You lay off {cards} and have {d} deadwood."
+                )
+            return _("{knocker} knocked with {k} deadwood; You have {d} deadwood.")
+        if laid:
+            return _(
+                "{knocker} knocked with {k} deadwood; {defender} lays off {cards} and has {d} "
+                "deadwood."
+            )
+        return _("{knocker} knocked with {k} deadwood; {defender} has {d} deadwood.")
+
+    def _score_sentence(self, you_win: bool, doubled: bool) -> str:
+        """The sentence saying who scores what (unformatted; `explain` fills it in)."""
+        kind = self.kind
+        tie = self.showdown is not None and (
+            self.showdown.knocker_deadwood == self.showdown.defender_deadwood
+        )
+        # TRANSLATORS: round result. {name} is the player who scores, "You" the person
+        # reading it; the numbers are a sum: {bonus} the bonus, {k} and {d} the knocker's
+        # and the defender's deadwood, {points} the round's points, {total} the points after
+        # the first upcard (a spade) doubled them. Keep the arithmetic signs as they are.
+        if kind is ResultKind.BIG_GIN:
+            if you_win:
+                if doubled:
+                    return _(
+                        "Big Gin! You score {bonus} + {d} = {points}, doubled by the spade upcard: "
+                        "{total}."
+                    )
+                return _("Big Gin! You score {bonus} + {d} = {points}.")
+            if doubled:
+                return _(
+                    "Big Gin! {name} scores {bonus} + {d} = {points}, doubled by the spade upcard: "
+                    "{total}."
+                )
+            return _("Big Gin! {name} scores {bonus} + {d} = {points}.")
+        if kind is ResultKind.GIN:
+            if you_win:
+                if doubled:
+                    return _(
+                        "Gin! You score {bonus} + {d} = {points}, "
+                        "doubled by the spade upcard: {total}."
+                    )
+                return _("Gin! You score {bonus} + {d} = {points}.")
+            if doubled:
+                return _(
+                    "Gin! {name} scores {bonus} + {d} = {points}, doubled by the spade upcard: "
+                    "{total}."
+                )
+            return _("Gin! {name} scores {bonus} + {d} = {points}.")
+        if kind is ResultKind.KNOCK:
+            if you_win:
+                if doubled:
+                    return _(
+                        "You score {d} - {k} = {points}, doubled by the spade upcard: {total}."
+                    )
+                return _("You score {d} - {k} = {points}.")
+            if doubled:
+                return _(
+                    "{name} scores {d} - {k} = {points}, doubled by the spade upcard: {total}."
+                )
+            return _("{name} scores {d} - {k} = {points}.")
+        if tie:
+            # TRANSLATORS: the defender's deadwood equals the knocker's: that counts as an
+            # undercut too.
+            if you_win:
+                if doubled:
+                    return _(
+                        "Undercut (a tie is an undercut)! You score {bonus} + {k} - "
+                        "{d} = {points}, "
+                        "doubled by the spade upcard: {total}."
+                    )
+                return _(
+                    "Undercut (a tie is an undercut)! You score {bonus} + {k} - {d} = {points}."
+                )
+            if doubled:
+                return _(
+                    "Undercut (a tie is an undercut)! {name} scores {bonus} + "
+                    "{k} - {d} = {points}, "
+                    "doubled by the spade upcard: {total}."
+                )
+            return _(
+                "Undercut (a tie is an undercut)! {name} scores {bonus} + {k} - {d} = {points}."
+            )
+        if you_win:
+            if doubled:
+                return _(
+                    "Undercut! You score {bonus} + {k} - {d} = {points}, "
+                    "doubled by the spade upcard: "
+                    "{total}."
+                )
+            return _("Undercut! You score {bonus} + {k} - {d} = {points}.")
+        if doubled:
+            return _(
+                "Undercut! {name} scores {bonus} + {k} - {d} = {points}, doubled by the spade "
+                "upcard: {total}."
+            )
+        return _("Undercut! {name} scores {bonus} + {k} - {d} = {points}.")
 
 
 def legal_actions_for(
@@ -348,10 +471,12 @@ class Round:
         Raises `IllegalActionError` saying why when the action is not legal now; the
         round is then exactly as it was.
         """
+        # TRANSLATORS: the messages of IllegalActionError start in lower case (the screen
+        # capitalises them) and speak to the player whose move was refused.
         if self._phase is Phase.OVER:
-            raise IllegalActionError("the round is over")
+            raise IllegalActionError(_("the round is over"))
         if player is not None and player != self._to_act:
-            raise IllegalActionError("it is not your turn")
+            raise IllegalActionError(_("it is not your turn"))
         me = self._to_act
         phase = self._phase
         if phase is Phase.FIRST_UPCARD:
@@ -368,8 +493,9 @@ class Round:
                     self._stock_only = True
             else:
                 raise IllegalActionError(
-                    "first the upcard: take it or pass"
-                    + (" (the dealer's turn to choose)" if me == self.dealer else "")
+                    _("first the upcard: take it or pass (the dealer's turn to choose)")
+                    if me == self.dealer
+                    else _("first the upcard: take it or pass")
                 )
         elif phase is Phase.DRAW:
             if isinstance(action, DrawStock):
@@ -384,17 +510,19 @@ class Round:
             elif isinstance(action, TakeDiscard):
                 if self._stock_only:
                     raise IllegalActionError(
-                        "both players passed the upcard, so this first draw must come from"
-                        " the stock"
+                        _(
+                            "both players passed the upcard, so this first draw must come"
+                            " from the stock"
+                        )
                     )
                 self._take(me)
             elif isinstance(action, Pass):
-                raise IllegalActionError("passing is only for the first upcard: draw a card")
+                raise IllegalActionError(_("passing is only for the first upcard: draw a card"))
             else:
                 raise IllegalActionError(
-                    "draw first: from the stock or the discard pile"
+                    _("draw first: from the stock or the discard pile")
                     if not self._stock_only
-                    else "draw first: from the stock"
+                    else _("draw first: from the stock")
                 )
         elif isinstance(action, Discard | Knock):
             card = action.card
@@ -407,8 +535,9 @@ class Round:
             self._big_gin(me)
         else:
             raise IllegalActionError(
-                "you have drawn already: discard a card"
-                + (" or knock" if self.knock_limit else " (or go gin)")
+                _("you have drawn already: discard a card or knock")
+                if self.knock_limit
+                else _("you have drawn already: discard a card (or go gin)")
             )
         self._actions.append(action)
 
@@ -424,10 +553,12 @@ class Round:
 
     def _check_discard(self, me: int, card: Card) -> None:
         if not self._masks[me] & card.bit:
-            raise IllegalActionError(f"you do not hold {card.pretty}")
+            raise IllegalActionError(_("you do not hold {card}").format(card=card.pretty))
         if card is self._taken and not self.rules.discard_taken_card:
             raise IllegalActionError(
-                f"you may not discard {card.pretty}: you just took it from the discard pile"
+                _("you may not discard {card}: you just took it from the discard pile").format(
+                    card=card.pretty
+                )
             )
 
     def _remove(self, me: int, card: Card) -> None:
@@ -469,12 +600,16 @@ class Round:
         if deadwood > self.knock_limit:
             if self.knock_limit == 0:
                 raise IllegalActionError(
-                    f"only gin goes out under these rules: discarding {card.pretty} leaves"
-                    f" {deadwood} deadwood"
+                    _(
+                        "only gin goes out under these rules: discarding {card} leaves"
+                        " {deadwood} deadwood"
+                    ).format(card=card.pretty, deadwood=deadwood)
                 )
             raise IllegalActionError(
-                f"you cannot knock discarding {card.pretty}: that leaves {deadwood} deadwood,"
-                f" over the knock limit of {self.knock_limit}"
+                _(
+                    "you cannot knock discarding {card}: that leaves {deadwood} deadwood,"
+                    " over the knock limit of {limit}"
+                ).format(card=card.pretty, deadwood=deadwood, limit=self.knock_limit)
             )
         self._remove(me, card)
         self._discard.append(card)
@@ -483,11 +618,13 @@ class Round:
 
     def _big_gin(self, me: int) -> None:
         if self.rules.big_gin_bonus is None:
-            raise IllegalActionError("big gin is not played under these rules")
+            raise IllegalActionError(_("big gin is not played under these rules"))
         deadwood = min_deadwood_mask(self._masks[me])
         if deadwood:
             raise IllegalActionError(
-                f"big gin needs all eleven cards in melds: you have {deadwood} deadwood"
+                _("big gin needs all eleven cards in melds: you have {deadwood} deadwood").format(
+                    deadwood=deadwood
+                )
             )
         self._history.append(Event(EventKind.BIG_GIN, me))
         self._showdown(me)

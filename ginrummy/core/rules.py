@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
 
+from ..i18n import N_, _
+
 __all__ = ["PRESETS", "NextDealer", "Rules", "RulesError"]
 
 
@@ -59,33 +61,35 @@ class Rules:
                 continue
             if f.name in _BOOL_KNOBS:
                 if type(value) is not bool:
-                    raise RulesError(f"{f.name} must be true or false")
+                    raise RulesError(_("{knob} must be true or false").format(knob=f.name))
             elif f.name == "big_gin_bonus":
                 if value is not None and type(value) is not int:
-                    raise RulesError("big_gin_bonus must be a whole number or None (off)")
+                    raise RulesError(_("big_gin_bonus must be a whole number or None (off)"))
             elif type(value) is not int:
-                raise RulesError(f"{f.name} must be a whole number")
+                raise RulesError(_("{knob} must be a whole number").format(knob=f.name))
+        # TRANSLATORS: rules errors. The knob names (target, knock_limit, gin_bonus...) and
+        # the values winner, loser, alternate, None, null are what the program reads: keep them.
         checks = [
-            (self.target >= 1, "target must be at least 1"),
-            (0 <= self.knock_limit <= 10, "knock_limit must be 0..10"),
-            (self.gin_bonus >= 0, "gin_bonus must not be negative"),
-            (self.undercut_bonus >= 0, "undercut_bonus must not be negative"),
+            (self.target >= 1, N_("target must be at least 1")),
+            (0 <= self.knock_limit <= 10, N_("knock_limit must be 0..10")),
+            (self.gin_bonus >= 0, N_("gin_bonus must not be negative")),
+            (self.undercut_bonus >= 0, N_("undercut_bonus must not be negative")),
             (
                 self.big_gin_bonus is None or self.big_gin_bonus >= 0,
-                "big_gin_bonus must not be negative (None turns it off)",
+                N_("big_gin_bonus must not be negative (None turns it off)"),
             ),
-            (0 <= self.dead_stock <= 30, "dead_stock must be 0..30"),
-            (self.game_bonus >= 0, "game_bonus must not be negative"),
-            (self.box_bonus >= 0, "box_bonus must not be negative"),
-            (self.shutout_multiplier >= 1, "shutout_multiplier must be at least 1"),
-            (self.games >= 1 and self.games % 2 == 1, "games must be an odd number, 1 or more"),
-            (not self.spade_doubles or self.oklahoma, "spade_doubles needs oklahoma"),
+            (0 <= self.dead_stock <= 30, N_("dead_stock must be 0..30")),
+            (self.game_bonus >= 0, N_("game_bonus must not be negative")),
+            (self.box_bonus >= 0, N_("box_bonus must not be negative")),
+            (self.shutout_multiplier >= 1, N_("shutout_multiplier must be at least 1")),
+            (self.games >= 1 and self.games % 2 == 1, N_("games must be an odd number, 1 or more")),
+            (not self.spade_doubles or self.oklahoma, N_("spade_doubles needs oklahoma")),
         ]
         for ok, message in checks:
             if not ok:
-                raise RulesError(message)
+                raise RulesError(_(message))
         if not isinstance(self.next_dealer, NextDealer):
-            raise RulesError("next_dealer must be winner, loser or alternate")
+            raise RulesError(_("next_dealer must be winner, loser or alternate"))
 
     @property
     def is_match(self) -> bool:
@@ -125,25 +129,25 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from a dict of knobs; unknown keys or wrong types raise `RulesError`."""
         if not isinstance(data, dict):
-            raise RulesError("rules must be an object of knobs")
+            raise RulesError(_("rules must be an object of knobs"))
         known = {f.name: f for f in fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise RulesError(f"unknown rules knob {key!r}")
+                raise RulesError(_("unknown rules knob {knob}").format(knob=repr(key)))
             if key == "next_dealer":
                 try:
                     value = NextDealer(value)
                 except ValueError:
-                    raise RulesError("next_dealer must be winner, loser or alternate") from None
+                    raise RulesError(_("next_dealer must be winner, loser or alternate")) from None
             elif key == "big_gin_bonus":
                 if value is not None and (type(value) is not int):
-                    raise RulesError("big_gin_bonus must be a whole number or null")
+                    raise RulesError(_("big_gin_bonus must be a whole number or null"))
             elif key in _BOOL_KNOBS:
                 if type(value) is not bool:
-                    raise RulesError(f"{key} must be true or false")
+                    raise RulesError(_("{knob} must be true or false").format(knob=key))
             elif type(value) is not int:
-                raise RulesError(f"{key} must be a whole number")
+                raise RulesError(_("{knob} must be a whole number").format(knob=key))
             kwargs[key] = value
         return cls(**kwargs)
 
@@ -154,7 +158,12 @@ class Rules:
         for preset_name, rules in PRESETS.items():
             if _norm(preset_name) == key or key in _ALIASES.get(preset_name, ()):
                 return rules
-        raise RulesError(f"unknown rules preset {name!r}: choose one of " + ", ".join(PRESETS))
+        raise RulesError(
+            # TRANSLATORS: {presets} lists the preset names (Standard, Classic...).
+            _("unknown rules preset {name}: choose one of {presets}").format(
+                name=repr(name), presets=", ".join(PRESETS)
+            )
+        )
 
 
 def _norm(name: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..i18n import _
 from .actions import parse_action
 from .cards import CardParseError, parse_cards
 from .game import Game, Match
@@ -70,100 +71,133 @@ def _need(cond: bool, message: str) -> None:
 
 
 def _int(value: Any, what: str) -> int:
-    _need(type(value) is int, f"{what} must be a whole number")
+    _need(type(value) is int, _("{what} must be a whole number").format(what=what))
     return int(value)
 
 
 def _restore_game(game: Game, data: Any, where: str) -> None:
-    _need(isinstance(data, dict), f"{where} must be an object")
+    # TRANSLATORS: messages about a damaged save file. {where} names the place in the file,
+    # e.g. "game 2, round 3"; words in quotes ('rounds', 'deck') are the file's field names.
+    _need(isinstance(data, dict), _("{where} must be an object").format(where=where))
     rounds = data.get("rounds")
-    _need(isinstance(rounds, list), f"{where}: 'rounds' must be a list")
+    _need(isinstance(rounds, list), _("{where}: 'rounds' must be a list").format(where=where))
     for i, rd in enumerate(rounds, 1):
-        here = f"{where}, round {i}"
-        _need(isinstance(rd, dict), f"{here} must be an object")
-        dealer = _int(rd.get("dealer"), f"{here}: dealer")
+        # TRANSLATORS: a place in a save file, e.g. "game 2, round 3".
+        here = _("{where}, round {n}").format(where=where, n=i)
+        _need(isinstance(rd, dict), _("{where} must be an object").format(where=here))
+        dealer = _int(rd.get("dealer"), _("{where}: dealer").format(where=here))
         _need(
             dealer == game.next_dealer(),
-            f"{here}: dealer {dealer} does not follow the rules (expected {game.next_dealer()})",
+            _("{where}: dealer {dealer} does not follow the rules (expected {expected})").format(
+                where=here, dealer=dealer, expected=game.next_dealer()
+            ),
         )
         deck_text = rd.get("deck")
-        _need(isinstance(deck_text, str), f"{here}: 'deck' must be a string of cards")
+        _need(
+            isinstance(deck_text, str),
+            _("{where}: 'deck' must be a string of cards").format(where=here),
+        )
         try:
             deck = parse_cards(deck_text)
         except CardParseError as exc:
-            raise SaveError(f"{here}: {exc}") from None
-        _need(len(deck) == 52, f"{here}: the deck has {len(deck)} cards, not 52")
+            raise SaveError(_("{where}: {problem}").format(where=here, problem=exc)) from None
+        _need(
+            len(deck) == 52,
+            _("{where}: the deck has {n} cards, not 52").format(where=here, n=len(deck)),
+        )
         try:
             game.next_round(deck)
         except ValueError as exc:
-            raise SaveError(f"{here}: {exc}") from None
+            raise SaveError(_("{where}: {problem}").format(where=here, problem=exc)) from None
         actions = rd.get("actions")
-        _need(isinstance(actions, list), f"{here}: 'actions' must be a list")
+        _need(isinstance(actions, list), _("{where}: 'actions' must be a list").format(where=here))
         for j, text in enumerate(actions, 1):
-            _need(isinstance(text, str), f"{here}, action {j} must be a string")
+            # TRANSLATORS: a place in a save file, e.g. "game 2, round 3, action 7".
+            step = _("{where}, action {n}").format(where=here, n=j)
+            _need(isinstance(text, str), _("{where} must be a string").format(where=step))
             try:
                 game.apply(parse_action(text))
             except ValueError as exc:
-                raise SaveError(f"{here}, action {j} ({text!r}): {exc}") from None
+                raise SaveError(
+                    _("{where} ({action}): {problem}").format(
+                        where=step, action=repr(text), problem=exc
+                    )
+                ) from None
         if i < len(rounds):
-            _need(game.round.is_over, f"{here} is unfinished but another round follows")
+            _need(
+                game.round.is_over,
+                _("{where} is unfinished but another round follows").format(where=here),
+            )
     scores = data.get("scores")
     if scores is not None:
         _need(
             scores == game.scores,
-            f"{where}: the saved scores {scores} do not add up (the moves give {game.scores})",
+            _("{where}: the saved scores {saved} do not add up (the moves give {replayed})").format(
+                where=where, saved=scores, replayed=game.scores
+            ),
         )
 
 
 def from_dict(data: Any) -> tuple[Game | Match, dict[str, Any]]:
     """Restore a game or match (and its ``extra`` metadata) from `to_dict` output."""
-    _need(isinstance(data, dict), "a save must be a JSON object")
-    _need(data.get("format") == FORMAT, "not a ginrummy save")
+    _need(isinstance(data, dict), _("a save must be a JSON object"))
+    _need(data.get("format") == FORMAT, _("not a ginrummy save"))
     version = data.get("version")
     _need(
         type(version) is int and version == VERSION,
-        f"save version {version!r} is not supported (this program reads version {VERSION})",
+        _(
+            "save version {version} is not supported (this program reads version {supported})"
+        ).format(version=repr(version), supported=VERSION),
     )
     try:
         rules = Rules.from_dict(data.get("rules"))
     except RulesError as exc:
-        raise SaveError(f"rules: {exc}") from None
+        # TRANSLATORS: "rules" is the save file's field name.
+        raise SaveError(_("rules: {problem}").format(problem=exc)) from None
     seed = _int(data.get("seed"), "seed")
     games = data.get("games")
-    _need(isinstance(games, list) and len(games) >= 1, "'games' must be a non-empty list")
+    _need(isinstance(games, list) and len(games) >= 1, _("'games' must be a non-empty list"))
     extra = data.get("extra", {})
-    _need(isinstance(extra, dict), "'extra' must be an object")
+    _need(isinstance(extra, dict), _("'extra' must be an object"))
     kind = data.get("kind")
     if kind == "game":
-        _need(len(games) == 1, "a game save holds exactly one game")
+        _need(len(games) == 1, _("a game save holds exactly one game"))
         g = games[0]
-        _need(isinstance(g, dict), "game must be an object")
+        # TRANSLATORS: the single game in a save file.
+        where = _("game")
+        _need(isinstance(g, dict), _("{where} must be an object").format(where=where))
         first = g.get("first_dealer")
-        _need(type(first) is int and first in (0, 1), "first_dealer must be 0 or 1")
-        game_seed = _int(g.get("seed"), "game seed")
-        _need(game_seed == seed, "the game's seed differs from the save's seed")
+        _need(type(first) is int and first in (0, 1), _("first_dealer must be 0 or 1"))
+        game_seed = _int(g.get("seed"), _("game seed"))
+        _need(game_seed == seed, _("the game's seed differs from the save's seed"))
         game = Game(rules, seed=game_seed, first_dealer=first, start=False)
-        _restore_game(game, g, "game")
-        _need(bool(game.rounds), "game: no round was dealt")
+        _restore_game(game, g, where)
+        _need(bool(game.rounds), _("{where}: no round was dealt").format(where=where))
         return game, extra
-    _need(kind == "match", f"unknown save kind {kind!r}")
-    _need(rules.is_match, "a match save needs rules with more than one game")
+    _need(kind == "match", _("unknown save kind {kind}").format(kind=repr(kind)))
+    _need(rules.is_match, _("a match save needs rules with more than one game"))
     match = Match(rules, seed=seed, start=False)
     for n, g in enumerate(games, 1):
+        # TRANSLATORS: a place in a save file: the n-th game of a match.
+        where = _("game {n}").format(n=n)
         if n > 1:
-            _need(match.game.is_over and not match.is_over, f"game {n} follows a game in play")
+            _need(
+                match.game.is_over and not match.is_over,
+                _("{where} follows a game in play").format(where=where),
+            )
         game = match.next_game(start=False)
-        _need(isinstance(g, dict), f"game {n} must be an object")
+        _need(isinstance(g, dict), _("{where} must be an object").format(where=where))
         _need(
-            _int(g.get("seed"), f"game {n}: seed") == game.seed,
-            f"game {n}: seed does not follow the match seed",
+            _int(g.get("seed"), _("{where}: seed").format(where=where)) == game.seed,
+            _("{where}: seed does not follow the match seed").format(where=where),
         )
         _need(
-            _int(g.get("first_dealer"), f"game {n}: first_dealer") == game.first_dealer,
-            f"game {n}: wrong first dealer",
+            _int(g.get("first_dealer"), _("{where}: first_dealer").format(where=where))
+            == game.first_dealer,
+            _("{where}: wrong first dealer").format(where=where),
         )
-        _restore_game(game, g, f"game {n}")
-        _need(bool(game.rounds), f"game {n}: no round was dealt")
+        _restore_game(game, g, where)
+        _need(bool(game.rounds), _("{where}: no round was dealt").format(where=where))
         # The moves were applied to the game directly, so count its result here.
         if game.winner is not None:
             match.games_won[game.winner] += 1
@@ -175,5 +209,5 @@ def loads(text: str) -> tuple[Game | Match, dict[str, Any]]:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise SaveError(f"the save is not valid JSON: {exc}") from None
+        raise SaveError(_("the save is not valid JSON: {problem}").format(problem=exc)) from None
     return from_dict(data)
