@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.player import Player
+from ..i18n import _
 from .expert import ExpertPlayer
 from .random_player import RandomPlayer
 from .simple import SimplePlayer
@@ -25,6 +26,8 @@ def make_player(name: str, seed: int = 0) -> Player:
         factory = PLAYERS[name.strip().lower()]
     except KeyError:
         raise ValueError(
-            f"unknown player {name!r}: choose one of {', '.join(sorted(PLAYERS))}"
+            _("unknown player {name}: choose one of {players}").format(
+                name=repr(name), players=", ".join(sorted(PLAYERS))
+            )
         ) from None
     return factory(seed)

@@ -15,6 +15,7 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock,
 from ..core.cards import CARDS, Card, cards_from_mask, mask_of
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
+from ..i18n import N_, _, join_words, pgettext
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "Tracking"]
 
@@ -248,7 +249,8 @@ class ExpertPlayer:
         if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
             return self._advise_draw(view, hand, tracking, stock)
         if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
-            return Advice(BigGin(), "Big Gin: all eleven cards are in melds")
+            # TRANSLATORS: the hint key's advice to the player; {card} is a card face (7♥).
+            return Advice(BigGin(), _("Big Gin: all eleven cards are in melds"))
         banned = None if view.rules.discard_taken_card else view.taken_card
         # Going out: gin if any discard allows it, else a knock when it is worth it.
         outs = []
@@ -259,35 +261,48 @@ class ExpertPlayer:
             dw = min_deadwood_mask(hand ^ b)
             if dw <= view.knock_limit:
                 outs.append((dw, -card.value, card))
-        waiting = ""
+        waiting: int | None = None
         if outs:
             outs.sort(key=lambda t: (t[0], t[1], t[2].index))
-            dw, _, card = outs[0]
+            dw, _value, card = outs[0]
             if dw == 0:
                 return Advice(
-                    Knock(card), f"Gin: discard {card.pretty} face down, no deadwood left"
+                    Knock(card),
+                    _("Gin: discard {card} face down, no deadwood left").format(card=card.pretty),
                 )
             if self._should_knock(dw, view, tracking):
                 return Advice(Knock(card), self._knock_reason(card, dw, view))
-            waiting = f"; don't knock yet: {dw} deadwood this late risks an undercut"
-        card, _ = self._best_discard(hand, banned, tracking, stock, view.knock_limit)
-        return Advice(Discard(card), self._discard_reason(card, hand, view, tracking) + waiting)
+            waiting = dw
+        card, _score = self._best_discard(hand, banned, tracking, stock, view.knock_limit)
+        reason = self._discard_reason(card, hand, view, tracking)
+        if waiting is not None:
+            # TRANSLATORS: {reason} is a whole discard advice ("Discard 7♥: ..."); this adds
+            # why not to knock although the hand could.
+            reason = _(
+                "{reason}; don't knock yet: {deadwood} deadwood this late risks an undercut"
+            ).format(reason=reason, deadwood=waiting)
+        return Advice(Discard(card), reason)
 
     def _advise_draw(self, view: PlayerView, hand: int, tracking: Tracking, stock: int) -> Advice:
         top = view.top_discard
         first = view.phase is Phase.FIRST_UPCARD
         if not first and view.stock_only:
-            return Advice(DrawStock(), "Draw from the stock: both players passed the upcard")
+            return Advice(DrawStock(), _("Draw from the stock: both players passed the upcard"))
         assert top is not None
         if self._should_take(hand, top, tracking, stock, view.knock_limit):
             return Advice(TakeDiscard(), self._take_reason(hand, top))
-        if not _NEIGHBOURS[top] & hand:
-            why = f"{top.pretty} fits none of your cards"
-        else:
-            why = f"{top.pretty} helps less than an average card from the stock"
+        fits = bool(_NEIGHBOURS[top] & hand)
         if first:
-            return Advice(Pass(), f"Pass: {why}")
-        return Advice(DrawStock(), f"Draw from the stock: {why}")
+            if fits:
+                why = _("Pass: {card} helps less than an average card from the stock")
+            else:
+                why = _("Pass: {card} fits none of your cards")
+            return Advice(Pass(), why.format(card=top.pretty))
+        if fits:
+            why = _("Draw from the stock: {card} helps less than an average card from the stock")
+        else:
+            why = _("Draw from the stock: {card} fits none of your cards")
+        return Advice(DrawStock(), why.format(card=top.pretty))
 
     def _should_take(
         self, hand: int, top: Card, tracking: Tracking, stock: int, knock_limit: int
@@ -320,45 +335,71 @@ class ExpertPlayer:
     @staticmethod
     def _take_reason(hand: int, top: Card) -> str:
         with_top = hand | top.bit
-        melds, _, _ = best_melding_mask(with_top)
+        melds, _dead, _points = best_melding_mask(with_top)
         for meld in melds:
             if meld & top.bit:
                 others = " ".join(c.pretty for c in cards_from_mask(meld ^ top.bit))
                 same_suit = all(c.suit == top.suit for c in cards_from_mask(meld))
-                kind = "run" if same_suit else "set"
-                return f"Take {top.pretty}: it makes a {kind} with {others}"
+                if same_suit:
+                    text = _("Take {card}: it makes a run with {others}")
+                else:
+                    text = _("Take {card}: it makes a set with {others}")
+                return text.format(card=top.pretty, others=others)
         before = min_deadwood_mask(hand)
         after = min(min_deadwood_mask(with_top ^ b) for b in _bits(hand))
-        return f"Take {top.pretty}: it lowers your deadwood from {before} to {after}"
+        return _("Take {card}: it lowers your deadwood from {before} to {after}").format(
+            card=top.pretty, before=before, after=after
+        )
 
     @staticmethod
     def _knock_reason(card: Card, deadwood: int, view: PlayerView) -> str:
         turns = 31 - view.stock_size
         if turns <= 8:
-            when = "early in the round the opponent is rarely ready to undercut"
+            text = _(
+                "Knock with {card}: {deadwood} deadwood; early in the round the opponent is"
+                " rarely ready to undercut"
+            )
         elif view.stock_size <= 8:
-            when = "the stock is nearly gone"
+            text = _("Knock with {card}: {deadwood} deadwood; the stock is nearly gone")
         else:
-            when = "low enough to beat most hands now"
-        return f"Knock with {card.pretty}: {deadwood} deadwood; {when}"
+            text = _("Knock with {card}: {deadwood} deadwood; low enough to beat most hands now")
+        return text.format(card=card.pretty, deadwood=deadwood)
 
     def _discard_reason(self, card: Card, hand: int, view: PlayerView, tracking: Tracking) -> str:
         dead = dead_card_reason(card, hand, tracking)
         if dead:
-            return f"Discard {card.pretty}: it is dead: {dead}"
-        _, dead_mask, _ = best_melding_mask(hand)
-        danger = self._danger(card, tracking)
-        safe = "the opponent is unlikely to use it" if danger < 0.15 else ""
+            # TRANSLATORS: {reason} says why, e.g. "two other kings are gone, and so is Q♣".
+            return _("Discard {card}: it is dead: {reason}").format(card=card.pretty, reason=dead)
+        _melds, dead_mask, _points = best_melding_mask(hand)
+        safe = self._danger(card, tracking) < 0.15
         if dead_mask & card.bit:
             highest = max(c.value for c in cards_from_mask(dead_mask))
             if card.value == highest:
-                text = f"Discard {card.pretty}: your highest deadwood card"
+                text = (
+                    _(
+                        "Discard {card}: your highest deadwood card, and"
+                        " the opponent is unlikely to use it"
+                    )
+                    if safe
+                    else _("Discard {card}: your highest deadwood card")
+                )
             else:
-                text = f"Discard {card.pretty}: it has the least chance to meld"
-            return text + (f", and {safe}" if safe else "")
-        return f"Discard {card.pretty}: breaking that meld leaves the best hand" + (
-            f"; {safe}" if safe else ""
-        )
+                text = (
+                    _(
+                        "Discard {card}: it has the least chance to meld, and"
+                        " the opponent is unlikely to use it"
+                    )
+                    if safe
+                    else _("Discard {card}: it has the least chance to meld")
+                )
+        elif safe:
+            text = _(
+                "Discard {card}: breaking that meld leaves the best hand;"
+                " the opponent is unlikely to use it"
+            )
+        else:
+            text = _("Discard {card}: breaking that meld leaves the best hand")
+        return text.format(card=card.pretty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,21 +410,23 @@ class Advice:
     reason: str
 
 
+#: The ranks as counted after "two other" / "all three other" (translated with
+#: pgettext("after a number", ...) where they are used).
 _RANK_WORDS = (
     "",
-    "aces",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "sevens",
-    "eights",
-    "nines",
-    "tens",
-    "jacks",
-    "queens",
-    "kings",
+    N_("aces"),
+    N_("twos"),
+    N_("threes"),
+    N_("fours"),
+    N_("fives"),
+    N_("sixes"),
+    N_("sevens"),
+    N_("eights"),
+    N_("nines"),
+    N_("tens"),
+    N_("jacks"),
+    N_("queens"),
+    N_("kings"),
 )
 
 
@@ -405,9 +448,15 @@ def dead_card_reason(card: Card, hand: int, tracking: Tracking) -> str:
     ):
         return ""
     n = len(gone_rank)
-    which = "all three other" if n == 3 else "two other"
+    # TRANSLATORS: {rank} is a rank in the plural as it follows a number ("kings", "sevens").
+    rank = pgettext("after a number", _RANK_WORDS[r])
+    if n == 3:
+        text = _("all three other {rank} are gone").format(rank=rank)
+    else:
+        text = _("two other {rank} are gone").format(rank=rank)
     gone_run = [x.pretty for x in neighbours if not live & x.bit and abs(x.rank - r) == 1]
-    text = f"{which} {_RANK_WORDS[r]} are gone"
     if gone_run:
-        text += f", and so is {' and '.join(gone_run)}"
+        # TRANSLATORS: {reason} is "two other kings are gone"; {cards} one or two card faces
+        # ("Q♣" or "Q♣ and A♣"), the neighbours that a run would need.
+        text = _("{reason}, and so is {cards}").format(reason=text, cards=join_words(gone_run))
     return text
