@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Game, IllegalActionError, ResultKind, Rules
+from .i18n import _, ngettext
 from .players import PLAYERS, make_player
 
 __all__ = [
@@ -86,14 +87,25 @@ def plan_game(seed: int, index: int) -> GamePlan:
     return GamePlan(index, game_seed(seed, index), seats, (index // 2) % 2)
 
 
+def _unknown_player(name: str) -> str:
+    # TRANSLATORS: {players} lists the bot names as typed (random, simple, expert).
+    return _("unknown player {name}: choose from {players}").format(
+        name=repr(name), players=", ".join(PLAYERS)
+    )
+
+
 def parse_players(text: str) -> tuple[tuple[str, str], tuple[str, str]]:
     """``"A,B"`` -> (bot names, display names); equal names are suffixed ``#1``/``#2``."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(parts):
-        raise ArenaError(f"--players takes two bot names separated by a comma, not {text!r}")
+        raise ArenaError(
+            _("--players takes two bot names separated by a comma, not {text}").format(
+                text=repr(text)
+            )
+        )
     for name in parts:
         if name.lower() not in PLAYERS:
-            raise ArenaError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
+            raise ArenaError(_unknown_player(name))
     a, b = parts
     labels = (f"{a}#1", f"{b}#2") if a == b else (a, b)
     return (a.lower(), b.lower()), labels
@@ -169,8 +181,12 @@ def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> Gam
             if moves > MAX_ROUND_MOVES:
                 # The rules let players pass discards back and forth forever; bots should not.
                 raise ArenaError(
-                    f"round {rnd.number} of game {plan.index} (deal seed {plan.seed}) did not end"
-                    f" after {MAX_ROUND_MOVES} moves: the bots are passing cards back and forth"
+                    _(
+                        "round {round} of game {game} (deal seed {seed}) did not end after"
+                        " {moves} moves: the bots are passing cards back and forth"
+                    ).format(
+                        round=rnd.number, game=plan.index, seed=plan.seed, moves=MAX_ROUND_MOVES
+                    )
                 )
             me = rnd.to_act
             view = rnd.view(me)
@@ -181,8 +197,18 @@ def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> Gam
                 game.apply(action, me)
             except IllegalActionError as exc:
                 raise ArenaError(
-                    f"bot {bots[seats[me]]!r} made an illegal move in game {plan.index}"
-                    f" (deal seed {plan.seed}, round {rnd.number}): {action}: {exc}"
+                    # TRANSLATORS: {action} is the move as the program writes it (discard 7H).
+                    _(
+                        "bot {bot} made an illegal move in game {game} (deal seed {seed},"
+                        " round {round}): {action}: {problem}"
+                    ).format(
+                        bot=repr(bots[seats[me]]),
+                        game=plan.index,
+                        seed=plan.seed,
+                        round=rnd.number,
+                        action=action,
+                        problem=exc,
+                    )
                 ) from None
         result = rnd.result
         if result.winner is None:
@@ -348,12 +374,12 @@ def run_arena(
 ) -> ArenaResult:
     """Play ``games`` games between two bots; ``on_progress(k)`` is told of k finished games."""
     if games < 1:
-        raise ArenaError("the number of games must be at least 1")
+        raise ArenaError(_("the number of games must be at least 1"))
     if jobs < 1:
-        raise ArenaError("the number of jobs must be at least 1")
+        raise ArenaError(_("the number of jobs must be at least 1"))
     for bot in bots:
         if bot not in PLAYERS:
-            raise ArenaError(f"unknown player {bot!r}: choose from {', '.join(PLAYERS)}")
+            raise ArenaError(_unknown_player(bot))
     rules = rules if rules is not None else Rules()
     names = names if names is not None else bots
     jobs = min(jobs, games)
@@ -406,7 +432,9 @@ def run_with_progress(
         TimeRemainingColumn,
     )
 
-    label = " vs ".join(names if names is not None else bots)
+    a, b = names if names is not None else bots
+    # TRANSLATORS: the arena's progress bar: two bot names.
+    label = _("{a} vs {b}").format(a=a, b=b)
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -446,36 +474,51 @@ def format_report(result: ArenaResult) -> str:
     def row(label: str, values: Sequence[str]) -> None:
         rows.append((label, values[0], values[1]))
 
-    row("games won", [f"{s['games_won']} ({_pct(s['win_rate'])})" for s in per])
-    row("  95% interval", [f"{_pct(s['win_ci95'][0])} - {_pct(s['win_ci95'][1])}" for s in per])
-    row("rounds won", [f"{s['rounds_won']}" for s in per])
-    row("  by gin", [f"{s['gins']}" for s in per])
-    row("  by big gin", [f"{s['big_gins']}" for s in per])
-    row("  by undercut", [f"{s['undercuts']}" for s in per])
-    row("knocks (undercut)", [f"{s['knocks']} ({s['undercut_against']})" for s in per])
-    row("points per round", [f"{s['mean_points_per_round']:.2f}" for s in per])
-    row("moves", [f"{s['moves']}" for s in per])
-    row("decision mean ms", [f"{s['decision_ms']['mean']:.3f}" for s in per])
-    row("decision p95 ms", [f"{s['decision_ms']['p95']:.3f}" for s in per])
-    row("decision max ms", [f"{s['decision_ms']['max']:.3f}" for s in per])
+    # TRANSLATORS: row labels of the arena report (the leading spaces indent a detail of
+    # the row above: keep them).
+    row(_("games won"), [f"{s['games_won']} ({_pct(s['win_rate'])})" for s in per])
+    row(_("  95% interval"), [f"{_pct(s['win_ci95'][0])} - {_pct(s['win_ci95'][1])}" for s in per])
+    row(_("rounds won"), [f"{s['rounds_won']}" for s in per])
+    row(_("  by gin"), [f"{s['gins']}" for s in per])
+    row(_("  by big gin"), [f"{s['big_gins']}" for s in per])
+    row(_("  by undercut"), [f"{s['undercuts']}" for s in per])
+    row(_("knocks (undercut)"), [f"{s['knocks']} ({s['undercut_against']})" for s in per])
+    row(_("points per round"), [f"{s['mean_points_per_round']:.2f}" for s in per])
+    row(_("moves"), [f"{s['moves']}" for s in per])
+    row(_("decision mean ms"), [f"{s['decision_ms']['mean']:.3f}" for s in per])
+    row(_("decision p95 ms"), [f"{s['decision_ms']['p95']:.3f}" for s in per])
+    row(_("decision max ms"), [f"{s['decision_ms']['max']:.3f}" for s in per])
 
     w0 = max(len(r[0]) for r in rows)
     w1 = max(len(names[0]), *(len(r[1]) for r in rows))
     w2 = max(len(names[1]), *(len(r[2]) for r in rows))
     rules = result.rules
-    plural = "s" if result.jobs != 1 else ""
     lines = [
-        f"{names[0]} vs {names[1]}: {games} game{'s' if games != 1 else ''} to {rules.target}"
-        f" ({rules.name} rules), seed {result.seed}, {result.jobs} job{plural}",
+        # TRANSLATORS: the arena report's first line, e.g. "simple vs random: 200 games to
+        # 100 (Standard rules), seed 1, 2 jobs". {games} is "200 games", {jobs} "2 jobs" (worker
+        # processes), {rules} a preset name as typed.
+        _("{a} vs {b}: {games} to {target} ({rules} rules), seed {seed}, {jobs}").format(
+            a=names[0],
+            b=names[1],
+            games=ngettext("{n} game", "{n} games", games).format(n=games),
+            target=rules.target,
+            rules=rules.name,
+            seed=result.seed,
+            jobs=ngettext("{n} job", "{n} jobs", result.jobs).format(n=result.jobs),
+        ),
         "",
         f"{'':<{w0}}  {names[0]:>{w1}}  {names[1]:>{w2}}",
     ]
     lines += [f"{a:<{w0}}  {b:>{w1}}  {c:>{w2}}" for a, b, c in rows]
     lines += [
         "",
-        f"rounds: {rounds} ({result.dead_rounds} dead) in {result.seconds:.2f} s:"
-        f" {result.rounds_per_second:.0f} rounds per second",
-        "Seats alternate every game and the first dealer every two games.",
+        _("rounds: {rounds} ({dead} dead) in {seconds} s: {rate} rounds per second").format(
+            rounds=rounds,
+            dead=result.dead_rounds,
+            seconds=f"{result.seconds:.2f}",
+            rate=f"{result.rounds_per_second:.0f}",
+        ),
+        _("Seats alternate every game and the first dealer every two games."),
     ]
     return "\n".join(lines)
 

@@ -19,14 +19,15 @@ from typing import Any
 
 from .core import CARDS, Card, Rules, best_melding, min_deadwood
 from .core.melds import min_deadwood_mask
+from .i18n import N_, _
 
 __all__ = ["CORPORA", "format_bench", "machine_info", "make_corpora", "run_bench"]
 
 #: Corpus name -> what it holds (the order of the report).
 CORPORA: dict[str, str] = {
-    "uniform10": "uniform random 10-card hands",
-    "dense10": "meld-dense 10-card hands (10 of the 16-24 cards of 4-6 consecutive ranks)",
-    "uniform11": "uniform random 11-card hands",
+    "uniform10": N_("uniform random 10-card hands"),
+    "dense10": N_("meld-dense 10-card hands (10 of the 16-24 cards of 4-6 consecutive ranks)"),
+    "uniform11": N_("uniform random 11-card hands"),
 }
 
 FULL_HANDS = 20_000
@@ -37,21 +38,21 @@ CORPUS_SEED = 20_240_601
 def make_corpora(n: int, seed: int = CORPUS_SEED) -> dict[str, list[list[Card]]]:
     """The fixed corpora: ``n`` hands each, the same for the same ``n`` and ``seed``."""
     rng = random.Random(f"ginrummy-bench:{seed}")
-    uniform10 = [rng.sample(CARDS, 10) for _ in range(n)]
+    uniform10 = [rng.sample(CARDS, 10) for _i in range(n)]
     dense10 = []
-    for _ in range(n):
+    for _i in range(n):
         width = rng.randint(4, 6)
         low = rng.randint(1, 14 - width)
         pool = [Card(rank, suit) for rank in range(low, low + width) for suit in range(4)]
         dense10.append(rng.sample(pool, 10))
-    uniform11 = [rng.sample(CARDS, 11) for _ in range(n)]
+    uniform11 = [rng.sample(CARDS, 11) for _i in range(n)]
     return {"uniform10": uniform10, "dense10": dense10, "uniform11": uniform11}
 
 
 def best_time(fn: Callable[[], object], repeats: int) -> float:
     """The least wall time of ``repeats`` calls of ``fn`` (seconds)."""
     best = float("inf")
-    for _ in range(repeats):
+    for _i in range(repeats):
         start = time.perf_counter()
         fn()
         best = min(best, time.perf_counter() - start)
@@ -129,7 +130,7 @@ def _openspiel_rounds(pyspiel: Any, rounds: int) -> float:
     rng = random.Random("ginrummy-bench-openspiel")
     bots = [pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), p) for p in (0, 1)]
     start = time.perf_counter()
-    for _ in range(rounds):
+    for _i in range(rounds):
         state = game.new_initial_state()
         for bot in bots:
             bot.restart()
@@ -206,7 +207,7 @@ def run_bench(*, quick: bool = False, peers: bool = False) -> dict[str, Any]:
         }
     games = 4 if quick else 40
     best: dict[str, Any] | None = None
-    for _ in range(1 if quick else 3):
+    for _i in range(1 if quick else 3):
         arena = run_arena(("simple", "simple"), games, seed=1, rules=Rules(), jobs=1)
         if best is None or arena.rounds_per_second > best["rounds_per_second"]:
             best = {
@@ -229,12 +230,23 @@ def run_bench(*, quick: bool = False, peers: bool = False) -> dict[str, Any]:
 def format_bench(result: dict[str, Any]) -> str:
     """The human-readable report."""
     m = result["machine"]
+    # TRANSLATORS: the benchmark report (a developer tool). Function names (min_deadwood,
+    # best_melding, Card), OpenSpiel, RLCard and "µs" stay as they are.
     lines = [
-        f"ginrummy bench{' --quick' if result['quick'] else ''}: {m['python']} on {m['cpu']}"
-        f" ({m['cores']} cores), {m['platform']}, {m['date']}",
-        f"{result['hands']} hands per corpus, best of {result['repeats']} passes",
+        _("{command}: {python} on {cpu} ({cores} cores), {platform}, {date}").format(
+            command="ginrummy bench" + (" --quick" if result["quick"] else ""),
+            python=m["python"],
+            cpu=m["cpu"],
+            cores=m["cores"],
+            platform=m["platform"],
+            date=m["date"],
+        ),
+        _("{hands} hands per corpus, best of {repeats} passes").format(
+            hands=result["hands"], repeats=result["repeats"]
+        ),
         "",
-        f"{'corpus':<11} {'deadwood':>8} {'min_deadwood':>13} {'(mask)':>9} {'best_melding':>13}",
+        f"{_('corpus'):<11} {_('deadwood'):>8} {'min_deadwood':>13} {'(mask)':>9}"
+        f" {'best_melding':>13}",
     ]
     for name, c in result["corpora"].items():
         lines.append(
@@ -242,36 +254,56 @@ def format_bench(result: dict[str, Any]) -> str:
             f" {c['min_deadwood_mask_us']:>6.2f} µs {c['best_melding_us']:>10.2f} µs"
         )
     lines.append("")
-    lines += [f"  {name}: {text}" for name, text in CORPORA.items()]
-    lines.append("  deadwood: the corpus's mean least deadwood; min_deadwood takes a list of Card,")
-    lines.append("  (mask) the same solver given a bit mask.")
+    lines += [f"  {name}: {_(text)}" for name, text in CORPORA.items()]
+    lines.append(
+        _("  deadwood: the corpus's mean least deadwood; min_deadwood takes a list of Card,")
+    )
+    lines.append(_("  (mask) the same solver given a bit mask."))
     s = result["simple_vs_simple"]
     lines += [
         "",
-        f"simple vs simple: {s['rounds']} rounds ({s['games']} games, seed {s['seed']}) in"
-        f" {s['seconds']:.2f} s: {s['rounds_per_second']:.0f} rounds per second",
+        _(
+            "simple vs simple: {rounds} rounds ({games} games, seed {seed}) in {seconds} s:"
+            " {rate} rounds per second"
+        ).format(
+            rounds=s["rounds"],
+            games=s["games"],
+            seed=s["seed"],
+            seconds=f"{s['seconds']:.2f}",
+            rate=f"{s['rounds_per_second']:.0f}",
+        ),
     ]
     peers = result.get("peers")
     if peers is not None:
-        lines += ["", "peers (the first hands of the same corpora):"]
+        lines += ["", _("peers (the first hands of the same corpora):")]
         for label, key in (("OpenSpiel", "open_spiel"), ("RLCard", "rlcard")):
             p = peers[key]
             if not p["installed"]:
-                lines.append(f"  {label}: not installed")
+                lines.append(_("  {peer}: not installed").format(peer=label))
                 continue
             parts = []
             for name in ("uniform10", "dense10"):
                 c = p[name]
                 parts.append(
-                    f"{name} {c['min_deadwood_us']:.2f} µs (agrees on {c['agree']}/{c['hands']})"
+                    _("{corpus} {time} µs (agrees on {agree}/{hands})").format(
+                        corpus=name,
+                        time=f"{c['min_deadwood_us']:.2f}",
+                        agree=c["agree"],
+                        hands=c["hands"],
+                    )
                 )
-            lines.append(f"  {label} {p['version']} deadwood: " + ", ".join(parts))
+            lines.append(
+                _("  {peer} {version} deadwood: {results}").format(
+                    peer=label, version=p["version"], results=", ".join(parts)
+                )
+            )
             if "simple_rounds_per_second" in p:
                 lines.append(
-                    f"  {label} simple vs simple: {p['simple_rounds_per_second']:.0f}"
-                    " rounds per second"
+                    _("  {peer} simple vs simple: {rate} rounds per second").format(
+                        peer=label, rate=f"{p['simple_rounds_per_second']:.0f}"
+                    )
                 )
         lines.append(
-            "  (11-card hands are not compared: OpenSpiel discards first, RLCard takes 10.)"
+            _("  (11-card hands are not compared: OpenSpiel discards first, RLCard takes 10.)")
         )
     return "\n".join(lines)

@@ -10,22 +10,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .core import ResultKind
+from .i18n import N_, _
 from .storage import HistoryRecord, games_of
 
-#: Rows of the table: (label, attribute of `Stats`).
+#: Rows of the table: (label, attribute of `Stats`); the labels are translated where shown.
+# TRANSLATORS: row labels of the statistics table (80 columns wide with up to three opponents:
+# keep them under about 28 characters).
 ROWS: tuple[tuple[str, str], ...] = (
-    ("Games played", "games"),
-    ("Games won", "games_won"),
-    ("Rounds played", "rounds"),
-    ("Rounds won", "rounds_won"),
-    ("Knocks", "knocks"),
-    ("Gins", "gins"),
-    ("Big gins", "big_gins"),
-    ("Undercuts given", "undercuts_given"),
-    ("Undercuts taken", "undercuts_taken"),
-    ("Points per round", "points_per_round"),
-    ("Best winning streak", "best_streak"),
-    ("Current winning streak", "streak"),
+    (N_("Games played"), "games"),
+    (N_("Games won"), "games_won"),
+    (N_("Rounds played"), "rounds"),
+    (N_("Rounds won"), "rounds_won"),
+    (N_("Knocks"), "knocks"),
+    (N_("Gins"), "gins"),
+    (N_("Big gins"), "big_gins"),
+    (N_("Undercuts given"), "undercuts_given"),
+    (N_("Undercuts taken"), "undercuts_taken"),
+    (N_("Points per round"), "points_per_round"),
+    (N_("Best winning streak"), "best_streak"),
+    (N_("Current winning streak"), "streak"),
 )
 
 
@@ -94,17 +97,20 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
 def format_table(table: dict[str, Stats]) -> str:
     """The statistics as a plain-text table, one column per opponent."""
     if not table:
-        return "No finished games yet: play one, and its statistics appear here."
+        return _("No finished games yet: play one, and its statistics appear here.")
     order = sorted(table, key=lambda k: (k == "hot-seat", k))
-    heads = [("vs " + k) if k != "hot-seat" else "hot-seat" for k in order]
-    width = max(len(label) for label, _ in ROWS)
+    # TRANSLATORS: column heads of the statistics table: {level} is the computer's level as
+    # typed (simple, expert); "hot-seat" is two people at one keyboard. Keep them short.
+    heads = [_("vs {level}").format(level=k) if k != "hot-seat" else _("hot-seat") for k in order]
+    rows = [(_(label), attr) for label, attr in ROWS]
+    width = max(len(label) for label, _attr in rows)
     cols = [max(len(h), 6) for h in heads]
     lines = [" " * width + "".join(f"  {h:>{w}}" for h, w in zip(heads, cols, strict=True))]
-    for label, attr in ROWS:
+    for label, attr in rows:
         cells = [str(getattr(table[k], attr)) for k in order]
         lines.append(
             f"{label:<{width}}" + "".join(f"  {c:>{w}}" for c, w in zip(cells, cols, strict=True))
         )
     lines.append("")
-    lines.append("Against the computer the figures are yours; in hot-seat, player 1's.")
+    lines.append(_("Against the computer the figures are yours; in hot-seat, player 1's."))
     return "\n".join(lines)
