@@ -29,6 +29,7 @@ from typing import Any
 
 from .core import Game, Match, Rules, RulesError
 from .core.save import SaveError, from_dict, to_dict
+from .i18n import LANGUAGES, N_, _, ngettext
 
 __all__ = [
     "APP_TAG",
@@ -95,15 +96,35 @@ def _exact_keys(data: dict[str, Any], required: Iterable[str], where: str) -> No
     required = set(required)
     missing = sorted(required - data.keys())
     unknown = sorted(data.keys() - required)
-    _need(not missing, f"{where}: missing {', '.join(missing)}")
-    _need(not unknown, f"{where}: unknown field {', '.join(map(repr, unknown))}")
+    # TRANSLATORS: a damaged data file: {where} is a place in it ("game 3"), {fields} the
+    # file's field names as written in it.
+    _need(
+        not missing, _("{where}: missing {fields}").format(where=where, fields=", ".join(missing))
+    )
+    _need(
+        not unknown,
+        _("{where}: unknown field {fields}").format(
+            where=where, fields=", ".join(map(repr, unknown))
+        ),
+    )
 
 
-def check_name(value: Any, what: str = "name") -> str:
-    """A player's name as the app shows it: 1 to 16 printable characters."""
-    _need(isinstance(value, str), f"{what} must be text")
-    _need(0 < len(value) <= MAX_NAME, f"{what} must have 1 to {MAX_NAME} characters")
-    _need(value.isprintable() and value.strip() == value, f"{what} {value!r} cannot be shown")
+def check_name(value: Any, what: str | None = None) -> str:
+    """A player's name as the app shows it: 1 to 16 printable characters.
+
+    ``what`` names it in the messages (already translated; default "name").
+    """
+    # TRANSLATORS: {what} is "name" or "The name" (the subject of the sentence).
+    what = _("name") if what is None else what
+    _need(isinstance(value, str), _("{what} must be text").format(what=what))
+    _need(
+        0 < len(value) <= MAX_NAME,
+        _("{what} must have 1 to {n} characters").format(what=what, n=MAX_NAME),
+    )
+    _need(
+        value.isprintable() and value.strip() == value,
+        _("{what} {value} cannot be shown").format(what=what, value=repr(value)),
+    )
     return str(value)
 
 
@@ -141,27 +162,30 @@ class GameMeta:
     @classmethod
     def from_extra(cls, extra: Any) -> GameMeta:
         """Validate strictly: exactly these fields, each of the right kind."""
-        _need(isinstance(extra, dict), "the app's details must be an object")
-        _exact_keys(extra, ("app", "mode", "names", "level", "id", "started"), "app details")
-        _need(extra["app"] == APP_TAG, f"written by an unknown program ({extra['app']!r})")
+        _need(isinstance(extra, dict), _("the app's details must be an object"))
+        _exact_keys(extra, ("app", "mode", "names", "level", "id", "started"), _("app details"))
+        _need(
+            extra["app"] == APP_TAG,
+            _("written by an unknown program ({program})").format(program=repr(extra["app"])),
+        )
         mode = extra["mode"]
-        _need(mode in MODES, f"unknown mode {mode!r}")
+        _need(mode in MODES, _("unknown mode {mode}").format(mode=repr(mode)))
         names = extra["names"]
-        _need(isinstance(names, list) and len(names) == 2, "names must be a list of two names")
+        _need(isinstance(names, list) and len(names) == 2, _("names must be a list of two names"))
         a, b = (check_name(n) for n in names)
-        _need(a.casefold() != b.casefold(), "the two names must differ")
+        _need(a.casefold() != b.casefold(), _("the two names must differ"))
         level = extra["level"]
         if mode == "computer":
-            _need(level in _levels(), f"unknown computer level {level!r}")
+            _need(level in _levels(), _("unknown computer level {level}").format(level=repr(level)))
         else:
-            _need(level == "", "a hot-seat game has no computer level")
+            _need(level == "", _("a hot-seat game has no computer level"))
         game_id = extra["id"]
         _need(
             isinstance(game_id, str) and 0 < len(game_id) <= 64 and game_id.isalnum(),
-            "the game id must be 1 to 64 letters and digits",
+            _("the game id must be 1 to 64 letters and digits"),
         )
         started = extra["started"]
-        _need(isinstance(started, str) and _is_time(started), "'started' must be a date")
+        _need(isinstance(started, str) and _is_time(started), _("'started' must be a date"))
         return cls(mode, (a, b), level, game_id, started)
 
 
@@ -182,7 +206,7 @@ def parse_game(data: Any) -> tuple[Game | Match, GameMeta]:
     except SaveError as exc:
         raise StorageError(str(exc)) from None
     except RecursionError:
-        raise StorageError("nested too deeply") from None
+        raise StorageError(_("nested too deeply")) from None
     return obj, GameMeta.from_extra(extra)
 
 
@@ -248,17 +272,33 @@ class HistoryRecord:
     def summary(self) -> str:
         """One line for lists: date, opponent, final scores and the winner."""
         a, b = self.meta.names
-        who = f"vs {self.meta.level}" if self.meta.mode == "computer" else "hot-seat"
+        # TRANSLATORS: who the game was against: {level} is the computer's level as typed
+        # (simple, expert); "hot-seat" is two people at one keyboard.
+        who = (
+            _("vs {level}").format(level=self.meta.level)
+            if self.meta.mode == "computer"
+            else _("hot-seat")
+        )
         scores = final_scores(self.game)[-1]
         if isinstance(self.game, Match):
             won = self.game.games_won
-            score = f"{a} {won[0]}-{won[1]} {b} (games)"
+            # TRANSLATORS: a match's result in games won, e.g. "Ann 2-1 Computer (games)".
+            score = _("{a} {x}-{y} {b} (games)").format(a=a, x=won[0], y=won[1], b=b)
         else:
             score = f"{a} {scores[0]}-{scores[1]} {b}"
         winner = self.winner
-        result = f", {self.meta.names[winner]} won" if winner is not None else ""
-        rounds = len(round_summaries(self.game))
-        return f"{self.finished[:10]}  {who}: {score}{result}, {rounds} rounds"
+        n = len(round_summaries(self.game))
+        rounds = ngettext("{n} round", "{n} rounds", n).format(n=n)
+        date = self.finished[:10]
+        if winner is None:
+            return _("{date}  {opponent}: {score}, {rounds}").format(
+                date=date, opponent=who, score=score, rounds=rounds
+            )
+        # TRANSLATORS: one finished game in a list, e.g. "2024-05-01  vs simple: Ann 100-37
+        # Computer, Ann won, 5 rounds". {winner} is a player's name.
+        return _("{date}  {opponent}: {score}, {winner} won, {rounds}").format(
+            date=date, opponent=who, score=score, winner=self.meta.names[winner], rounds=rounds
+        )
 
     def to_json(self) -> dict[str, Any]:
         obj = self.game
@@ -279,24 +319,30 @@ class HistoryRecord:
     @classmethod
     def from_json(cls, data: Any, where: str) -> HistoryRecord:
         """Rebuild by replaying the save; every summary field must match the replay."""
-        _need(isinstance(data, dict), f"{where} must be an object")
+        _need(isinstance(data, dict), _("{where} must be an object").format(where=where))
         keys = ("id", "date", "mode", "players", "level", "rules", "seed", "winner", "scores")
         _exact_keys(data, (*keys, "rounds", "save"), where)
         try:
             obj, extra = from_dict(data["save"])
         except SaveError as exc:
-            raise StorageError(f"{where}: {exc}") from None
+            raise StorageError(_("{where}: {problem}").format(where=where, problem=exc)) from None
         try:
             meta = GameMeta.from_extra(extra)
         except StorageError as exc:
-            raise StorageError(f"{where}: {exc}") from None
-        _need(obj.is_over, f"{where}: the game was not finished")
+            raise StorageError(_("{where}: {problem}").format(where=where, problem=exc)) from None
+        _need(obj.is_over, _("{where}: the game was not finished").format(where=where))
         finished = data["date"]
-        _need(isinstance(finished, str) and _is_time(finished), f"{where}: 'date' must be a date")
+        _need(
+            isinstance(finished, str) and _is_time(finished),
+            _("{where}: 'date' must be a date").format(where=where),
+        )
         record = cls(meta, finished, obj)
         expected = record.to_json()
         for key in (*keys, "rounds"):
-            _need(data[key] == expected[key], f"{where}: '{key}' does not match the moves")
+            _need(
+                data[key] == expected[key],
+                _("{where}: '{field}' does not match the moves").format(where=where, field=key),
+            )
         return record
 
 
@@ -318,7 +364,9 @@ class Settings:
     pace: float = 0.6
     ascii: bool = False
     theme: str = "textual-dark"
-    language: str = "en"
+    #: The player's language: "" follows the environment (LANGUAGE, LC_ALL...); else a code
+    #: of `ginrummy.i18n.LANGUAGES`. An unknown code in the file reads as "".
+    language: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -341,61 +389,86 @@ class Settings:
 
         A field left out takes its default (a newer version adds fields, never changes them).
         """
-        _need(isinstance(data, dict), "settings must be a JSON object")
-        _need(data.get("format") == SETTINGS_FORMAT, "not a ginrummy settings file")
+        _need(isinstance(data, dict), _("settings must be a JSON object"))
+        _need(data.get("format") == SETTINGS_FORMAT, _("not a ginrummy settings file"))
         version = data.get("version")
         _need(
             type(version) is int and version == VERSION,
-            f"settings version {version!r} is not supported (this program reads {VERSION})",
+            _(
+                "settings version {version} is not supported (this program reads {supported})"
+            ).format(version=repr(version), supported=VERSION),
         )
         known = {"format", "version", *(f for f in cls.__dataclass_fields__)}
         unknown = sorted(data.keys() - known)
-        _need(not unknown, f"settings: unknown field {', '.join(map(repr, unknown))}")
+        _need(
+            not unknown,
+            _("settings: unknown field {fields}").format(fields=", ".join(map(repr, unknown))),
+        )
         s = cls()
         for key in ("name", "name2"):
             if key in data:
                 name = data[key]
-                _need(name == "" or check_name(name, "the name") == name, "bad name")
+                _need(name == "" or check_name(name, _("the name")) == name, _("bad name"))
                 s = replace(s, **{key: name})
         if "opponent" in data:
-            _need(data["opponent"] in MODES, f"unknown opponent {data['opponent']!r}")
+            _need(
+                data["opponent"] in MODES,
+                _("unknown opponent {opponent}").format(opponent=repr(data["opponent"])),
+            )
             s = replace(s, opponent=data["opponent"])
         if "level" in data:
-            _need(data["level"] in _levels(), f"unknown computer level {data['level']!r}")
+            _need(
+                data["level"] in _levels(),
+                _("unknown computer level {level}").format(level=repr(data["level"])),
+            )
             s = replace(s, level=data["level"])
         if "rules" in data:
             try:
                 s = replace(s, rules=Rules.from_dict(data["rules"]))
             except RulesError as exc:
-                raise StorageError(f"settings: rules: {exc}") from None
+                raise StorageError(_("settings: rules: {problem}").format(problem=exc)) from None
         if "pace" in data:
             pace = data["pace"]
             _need(
                 type(pace) in (int, float) and math.isfinite(pace) and 0 <= pace <= MAX_PACE,
-                f"the pace must be 0 to {MAX_PACE:g} seconds",
+                _("the pace must be 0 to {max} seconds").format(max=f"{MAX_PACE:g}"),
             )
             s = replace(s, pace=float(pace))
         if "ascii" in data:
-            _need(type(data["ascii"]) is bool, "ascii must be true or false")
+            _need(type(data["ascii"]) is bool, _("ascii must be true or false"))
             s = replace(s, ascii=data["ascii"])
         if "theme" in data:
             theme = data["theme"]
             _need(
                 isinstance(theme, str) and 0 < len(theme) <= 64 and theme.isprintable(),
-                "the theme must be a short name",
+                _("the theme must be a short name"),
             )
             s = replace(s, theme=theme)
         if "language" in data:
-            lang = data["language"]
-            _need(
-                isinstance(lang, str) and 2 <= len(lang) <= 8 and lang.replace("-", "").isalpha(),
-                f"unknown language {lang!r}",
-            )
-            s = replace(s, language=lang)
+            # A language this version does not speak (a newer version's, or a typo) is not
+            # worth refusing the whole file over: follow the environment instead.
+            s = replace(s, language=known_language(data["language"]))
         return s
 
 
+def known_language(code: Any) -> str:
+    """``code`` if it is a language the game speaks (see `ginrummy.i18n.LANGUAGES`), else ""."""
+    return code if isinstance(code, str) and code in LANGUAGES else ""
+
+
 # --- the store ----------------------------------------------------------------------------
+
+#: How `Problem.message` names the data files (translated when shown).
+_FILE_WORDS = {
+    AUTOSAVE: N_("The saved game"),
+    HISTORY: N_("The game history"),
+    SETTINGS: N_("The settings"),
+}
+
+
+def _cannot_read(exc: OSError) -> str:
+    # TRANSLATORS: {problem} is the operating system's description ("Permission denied").
+    return _("cannot read it: {problem}").format(problem=exc.strerror or exc)
 
 
 @dataclass(frozen=True)
@@ -407,11 +480,18 @@ class Problem:
     moved_to: Path | None
 
     def message(self) -> str:
-        what = {AUTOSAVE: "The saved game", HISTORY: "The game history", SETTINGS: "The settings"}
-        text = f"{what.get(self.file, self.file)} could not be read ({self.reason})"
+        """One sentence for the player (in the current language; the reason as recorded)."""
+        what = _FILE_WORDS.get(self.file)
+        # TRANSLATORS: {file} is "The saved game", "The game history" or "The settings" (or a
+        # file name); {reason} says what is wrong with it; {moved_to} is a file name.
+        file = _(what) if what is not None else self.file
         if self.moved_to is not None:
-            return f"{text}; it was moved aside as {self.moved_to.name}."
-        return f"{text}; it could not be moved aside."
+            return _(
+                "{file} could not be read ({reason}); it was moved aside as {moved_to}."
+            ).format(file=file, reason=self.reason, moved_to=self.moved_to.name)
+        return _("{file} could not be read ({reason}); it could not be moved aside.").format(
+            file=file, reason=self.reason
+        )
 
 
 class Store:
@@ -459,24 +539,29 @@ class Store:
         except FileNotFoundError:
             return MISSING
         except OSError as exc:
-            raise StorageError(f"cannot read it: {exc.strerror or exc}") from None
-        _need(path.is_file(), "it is not a file")
-        _need(size <= MAX_BYTES, f"it is too large ({size} bytes)")
+            raise StorageError(_cannot_read(exc)) from None
+        _need(path.is_file(), _("it is not a file"))
+        _need(size <= MAX_BYTES, _("it is too large ({size} bytes)").format(size=size))
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            raise StorageError(f"cannot read it: {exc.strerror or exc}") from None
-        _need(bool(raw.strip()), "it is empty")
+            raise StorageError(_cannot_read(exc)) from None
+        _need(bool(raw.strip()), _("it is empty"))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise StorageError("it is not UTF-8 text") from None
+            raise StorageError(_("it is not UTF-8 text")) from None
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise StorageError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+            # TRANSLATORS: {problem} is Python's own English description of the JSON error.
+            raise StorageError(
+                _("not valid JSON: {problem} at line {line}").format(
+                    problem=exc.msg, line=exc.lineno
+                )
+            ) from None
         except RecursionError:
-            raise StorageError("not valid JSON: nested too deeply") from None
+            raise StorageError(_("not valid JSON: nested too deeply")) from None
 
     def remove(self, name: str) -> None:
         with contextlib.suppress(FileNotFoundError):
@@ -573,24 +658,28 @@ class Store:
         data = self.read_json(HISTORY)
         if data is MISSING:
             return []
-        _need(isinstance(data, dict), "the history must be a JSON object")
-        _need(data.get("format") == HISTORY_FORMAT, "not a ginrummy history file")
+        _need(isinstance(data, dict), _("the history must be a JSON object"))
+        _need(data.get("format") == HISTORY_FORMAT, _("not a ginrummy history file"))
         version = data.get("version")
         _need(
             type(version) is int and version == VERSION,
-            f"history version {version!r} is not supported (this program reads {VERSION})",
+            _("history version {version} is not supported (this program reads {supported})").format(
+                version=repr(version), supported=VERSION
+            ),
         )
-        _exact_keys(data, ("format", "version", "games"), "history")
+        _exact_keys(data, ("format", "version", "games"), _("history"))
         games = data["games"]
-        _need(isinstance(games, list), "'games' must be a list")
+        _need(isinstance(games, list), _("'games' must be a list"))
         records: list[HistoryRecord] = []
         seen: set[str] = set()
         for i, item in enumerate(games, 1):
+            # TRANSLATORS: a place in the history file: its i-th game.
+            where = _("game {n}").format(n=i)
             try:
-                record = HistoryRecord.from_json(item, f"game {i}")
+                record = HistoryRecord.from_json(item, where)
             except RecursionError:
-                raise StorageError(f"game {i}: nested too deeply") from None
-            _need(record.meta.id not in seen, f"game {i} appears twice")
+                raise StorageError(_("{where}: nested too deeply").format(where=where)) from None
+            _need(record.meta.id not in seen, _("{where} appears twice").format(where=where))
             seen.add(record.meta.id)
             records.append(record)
         return records

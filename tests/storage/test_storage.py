@@ -217,3 +217,51 @@ def test_settings_keep_the_second_name_and_old_files_without_it_still_load(
     fresh = Store(tmp_path)
     assert fresh.load_settings() == Settings()
     assert fresh.take_problems()
+
+
+def test_the_language_defaults_to_the_environment() -> None:
+    assert Settings().language == ""
+    assert Settings().to_json()["language"] == ""
+
+
+@pytest.mark.parametrize("code", ["", "en", "pl", "da", "hu", "es", "fi"])
+def test_a_known_language_or_none_round_trips(tmp_path: Path, code: str) -> None:
+    store = Store(tmp_path)
+    store.save_settings(Settings(name="Ann", language=code))
+    fresh = Store(tmp_path)
+    assert fresh.load_settings() == Settings(name="Ann", language=code)
+    assert not fresh.take_problems()
+
+
+@pytest.mark.parametrize("bad", ["xx", "klingon", "PL", "pl_PL", 7, None, ["pl"]])
+def test_an_unknown_language_follows_the_environment_and_keeps_the_file(
+    tmp_path: Path, bad: object
+) -> None:
+    store = Store(tmp_path)
+    chosen = Settings(name="Ann", level="expert", pace=0.2)
+    store.write_json(SETTINGS, {**chosen.to_json(), "language": bad})
+    fresh = Store(tmp_path)
+    assert fresh.load_settings() == chosen  # everything else kept, language ""
+    assert not fresh.take_problems()
+    assert (tmp_path / SETTINGS).exists()
+
+
+def test_a_file_without_a_language_loads(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    old = Settings(name="Ann").to_json()
+    del old["language"]
+    store.write_json(SETTINGS, old)
+    fresh = Store(tmp_path)
+    assert fresh.load_settings() == Settings(name="Ann")
+    assert not fresh.take_problems()
+
+
+def test_problem_messages_name_the_file_and_the_reason(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text("{not json", encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings()
+    (problem,) = store.take_problems()
+    text = problem.message()
+    assert text.startswith("The settings could not be read (not valid JSON: ")
+    assert problem.moved_to is not None
+    assert text.endswith(f"; it was moved aside as {problem.moved_to.name}.")
