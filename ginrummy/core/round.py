@@ -92,6 +92,7 @@ class RoundResult:
             names = (_("Player 1"), _("Player 2"))
         if self.showdown is None or self.knocker is None or self.winner is None:
             n = self.stock_left
+            # TRANSLATORS: the round ended with no winner: too few cards left in the stock.
             return ngettext(
                 "Dead round: only {n} card was left in the stock. "
                 "Nobody scores; the same dealer deals again.",
@@ -129,28 +130,34 @@ class RoundResult:
     @staticmethod
     def _knock_sentence(knocker_is_you: bool, defender_is_you: bool, laid: bool) -> str:
         """The first sentence after a knock (unformatted): the deadwood on both sides."""
-        # TRANSLATORS: round result. {k} and {d} are deadwood points (the knocker's and the
+        # Round result messages. {k} and {d} are deadwood points (the knocker's and the
         # defender's); {cards} are card faces like "7♥ 8♥". Phrase it so that no noun has
         # to agree with the numbers. "You" is the person reading it (informal).
         if knocker_is_you:
             if laid:
+                # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
                 return _(
                     "You knocked with {k} deadwood; "
                     "{defender} lays off {cards} and has {d} deadwood."
                 )
+            # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
             return _("You knocked with {k} deadwood; {defender} has {d} deadwood.")
         if defender_is_you:
             if laid:
+                # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
                 return _(
                     "{knocker} knocked with {k} deadwood; "
                     "You lay off {cards} and have {d} deadwood."
                 )
+            # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
             return _("{knocker} knocked with {k} deadwood; You have {d} deadwood.")
         if laid:
+            # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
             return _(
                 "{knocker} knocked with {k} deadwood; {defender} lays off {cards} and has {d} "
                 "deadwood."
             )
+        # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
         return _("{knocker} knocked with {k} deadwood; {defender} has {d} deadwood.")
 
     def _score_sentence(self, you_win: bool, doubled: bool) -> str:
@@ -159,85 +166,105 @@ class RoundResult:
         tie = self.showdown is not None and (
             self.showdown.knocker_deadwood == self.showdown.defender_deadwood
         )
-        # TRANSLATORS: round result. {name} is the player who scores, "You" the person
+        # Round result messages. {name} is the player who scores, "You" the person
         # reading it; the numbers are a sum: {bonus} the bonus, {k} and {d} the knocker's
         # and the defender's deadwood, {points} the round's points, {total} the points after
         # the first upcard (a spade) doubled them. Keep the arithmetic signs as they are.
         if kind is ResultKind.BIG_GIN:
             if you_win:
                 if doubled:
+                    # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                     return _(
                         "Big Gin! You score {bonus} + {d} = {points}, doubled by the spade upcard: "
                         "{total}."
                     )
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _("Big Gin! You score {bonus} + {d} = {points}.")
             if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _(
                     "Big Gin! {name} scores {bonus} + {d} = {points}, doubled by the spade upcard: "
                     "{total}."
                 )
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
             return _("Big Gin! {name} scores {bonus} + {d} = {points}.")
         if kind is ResultKind.GIN:
             if you_win:
                 if doubled:
+                    # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                     return _(
                         "Gin! You score {bonus} + {d} = {points}, "
                         "doubled by the spade upcard: {total}."
                     )
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _("Gin! You score {bonus} + {d} = {points}.")
             if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _(
                     "Gin! {name} scores {bonus} + {d} = {points}, doubled by the spade upcard: "
                     "{total}."
                 )
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
             return _("Gin! {name} scores {bonus} + {d} = {points}.")
         if kind is ResultKind.KNOCK:
             if you_win:
                 if doubled:
+                    # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                     return _(
                         "You score {d} - {k} = {points}, doubled by the spade upcard: {total}."
                     )
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _("You score {d} - {k} = {points}.")
             if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _(
                     "{name} scores {d} - {k} = {points}, doubled by the spade upcard: {total}."
                 )
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
             return _("{name} scores {d} - {k} = {points}.")
         if tie:
-            # TRANSLATORS: the defender's deadwood equals the knocker's: that counts as an
+            # The defender's deadwood equals the knocker's: that counts as an
             # undercut too.
             if you_win:
                 if doubled:
+                    # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                     return _(
                         "Undercut (a tie is an undercut)! You score {bonus} + {k} - "
                         "{d} = {points}, "
                         "doubled by the spade upcard: {total}."
                     )
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _(
                     "Undercut (a tie is an undercut)! You score {bonus} + {k} - {d} = {points}."
                 )
             if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _(
                     "Undercut (a tie is an undercut)! {name} scores {bonus} + "
                     "{k} - {d} = {points}, "
                     "doubled by the spade upcard: {total}."
                 )
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
             return _(
                 "Undercut (a tie is an undercut)! {name} scores {bonus} + {k} - {d} = {points}."
             )
         if you_win:
             if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
                 return _(
                     "Undercut! You score {bonus} + {k} - {d} = {points}, "
                     "doubled by the spade upcard: "
                     "{total}."
                 )
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
             return _("Undercut! You score {bonus} + {k} - {d} = {points}.")
         if doubled:
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
             return _(
                 "Undercut! {name} scores {bonus} + {k} - {d} = {points}, doubled by the spade "
                 "upcard: {total}."
             )
+        # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
         return _("Undercut! {name} scores {bonus} + {k} - {d} = {points}.")
 
 

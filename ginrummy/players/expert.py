@@ -15,7 +15,7 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock,
 from ..core.cards import CARDS, Card, cards_from_mask, mask_of
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
-from ..i18n import N_, _, join_words, pgettext
+from ..i18n import N_, _, join_words
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "Tracking"]
 
@@ -410,10 +410,11 @@ class Advice:
     reason: str
 
 
-#: The ranks as counted after "two other" / "all three other" (translated with
-#: pgettext("after a number", ...) where they are used).
+#: The ranks as counted after "two other" / "all three other" (translated where used).
 _RANK_WORDS = (
     "",
+    # TRANSLATORS: ranks in the plural as they follow "two other" / "all three other" in the
+    # hint "two other {rank} are gone" (aces, twos, ... kings).
     N_("aces"),
     N_("twos"),
     N_("threes"),
@@ -448,8 +449,8 @@ def dead_card_reason(card: Card, hand: int, tracking: Tracking) -> str:
     ):
         return ""
     n = len(gone_rank)
-    # TRANSLATORS: {rank} is a rank in the plural as it follows a number ("kings", "sevens").
-    rank = pgettext("after a number", _RANK_WORDS[r])
+    rank = _(_RANK_WORDS[r])
+    # TRANSLATORS: {rank} is a rank in the plural ("kings", "sevens"): it is dead for runs.
     if n == 3:
         text = _("all three other {rank} are gone").format(rank=rank)
     else:
