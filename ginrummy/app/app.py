@@ -11,7 +11,9 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from .. import i18n
 from ..core import Game, Match, Rules
+from ..i18n import N_, _
 from ..players import PLAYERS
 from ..storage import MAX_PACE, GameMeta, Settings, Store
 from .screens.help import HelpScreen
@@ -20,10 +22,17 @@ from .screens.table import TableScreen
 from .session import COMPUTER, HOTSEAT, TableConfig
 
 #: What `launch` prints after the app closes with a game saved.
-SAVED_NOTE = "Your game is saved: run ginrummy again and choose Continue."
+SAVED_NOTE = N_("Your game is saved: run ginrummy again and choose Continue.")
 
 #: The computer levels offered (every registered bot but the random one).
 LEVELS: tuple[str, ...] = tuple(name for name in PLAYERS if name != "random")
+
+#: The levels as shown (the names are identifiers: saved, and typed after --level).
+LEVEL_LABELS: dict[str, str] = {
+    # TRANSLATORS: the computer's levels (a list on the start screen, ~20 wide).
+    "simple": N_("simple"),
+    "expert": N_("expert"),
+}
 
 #: The pace of the computer's moves offered in the settings: (word, seconds per move).
 PACES: tuple[tuple[str, float], ...] = (
@@ -32,6 +41,27 @@ PACES: tuple[tuple[str, float], ...] = (
     ("normal", 0.6),
     ("slow", 1.2),
 )
+
+#: The pace words as shown.
+PACE_LABELS: dict[str, str] = {
+    # TRANSLATORS: how fast the computer moves (a list in the settings).
+    "instant": N_("instant"),
+    "fast": N_("fast"),
+    "normal": N_("normal"),
+    "slow": N_("slow"),
+}
+
+
+def level_label(level: str) -> str:
+    """A computer level's name in the current language."""
+    label = LEVEL_LABELS.get(level)
+    return _(label) if label is not None else level
+
+
+def pace_label(word: str) -> str:
+    """A pace word in the current language."""
+    label = PACE_LABELS.get(word)
+    return _(label) if label is not None else word
 
 
 def pace_word(seconds: float) -> str:
@@ -55,9 +85,9 @@ class GinRummyApp(App[None]):
         (32, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
+        Binding("ctrl+q", "quit_game", N_("Quit"), show=False, priority=True),
         # Ctrl+C is a key in the terminal's raw mode: the game is saved, so just leave.
-        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit_game", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -73,10 +103,13 @@ class GinRummyApp(App[None]):
         data_dir: Path | str | None = None,
         store: Store | None = None,
         replay: int | None = None,
+        language: str | None = None,
     ) -> None:
         """Options left as None take the saved settings (or their defaults).
 
         ``replay``: open the replay of game N of the history (1 = the oldest) at once.
+        ``language``: a language forced (``--lang``); None: the one already chosen (by the
+        command line), else the settings' language, else the environment's.
         """
         super().__init__()
         if mode not in (None, COMPUTER, HOTSEAT):
@@ -105,8 +138,22 @@ class GinRummyApp(App[None]):
         self.played_mode: str | None = None
         self._settings_failed = False
         self._theme_ready = False
+        self._choose_language(language)
+
+    def _choose_language(self, forced: str | None) -> None:
+        """Speak ``forced`` if given; else keep a language already chosen (the command line
+        chooses before the app starts); else the settings' language, else the environment's.
+        """
+        if forced:
+            i18n.set_language(forced)
+        elif i18n.language() == i18n.SOURCE_LANGUAGE:
+            # Nothing chosen yet (English is where every program starts): as the CLI would.
+            saved = self.settings.language
+            i18n.set_language(saved or None)
 
     def on_mount(self) -> None:
+        # TRANSLATORS: the game's name in the title bar (usually kept as is).
+        self.title = _("Gin Rummy")
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self._theme_ready = True
@@ -131,8 +178,10 @@ class GinRummyApp(App[None]):
             if not self._settings_failed:
                 self._settings_failed = True
                 self.notify(
-                    f"The settings cannot be saved in {self.store.root}: {exc.strerror or exc}.",
-                    title="Not saved",
+                    _("The settings cannot be saved in {folder}: {why}.").format(
+                        folder=self.store.root, why=exc.strerror or exc
+                    ),
+                    title=_("Not saved"),
                     severity="error",
                     timeout=10,
                 )
@@ -145,13 +194,31 @@ class GinRummyApp(App[None]):
     def report_problems(self) -> None:
         """Say once, clearly, which files were refused and moved aside."""
         for problem in self.store.take_problems():
-            self.notify(problem.message(), title="File refused", severity="error", timeout=15)
+            self.notify(problem.message(), title=_("File refused"), severity="error", timeout=15)
+
+    # --- language ----------------------------------------------------------------------
+    async def change_language(self, code: str) -> str:
+        """Speak ``code`` ("" = the environment's language) from now on, keep it in the
+        settings, and draw every open screen again in it. Returns the language used."""
+        used = i18n.set_language(code or None)
+        self.update_settings(language=code)
+        await self.refresh_language()
+        return used
+
+    async def refresh_language(self) -> None:
+        """Every screen in the stack, the ones underneath too, in the current language."""
+        self.title = _("Gin Rummy")
+        for screen in list(self.screen_stack):
+            refresh = getattr(screen, "refresh_language", None)
+            if refresh is not None:
+                await refresh()
 
     # --- navigation ------------------------------------------------------------------
     def config_for(self, mode: str) -> TableConfig:
         """The table settings from the app's current choices."""
         names = self.names
         me = self.settings.name
+        # The default names are kept in English, as identifiers, and translated when shown.
         if names is None and mode == COMPUTER and me:  # the names kept in the settings
             names = (me, "The computer" if me.casefold() == "computer" else "Computer")
         elif names is None and mode == HOTSEAT and (me or self.settings.name2):
@@ -196,7 +263,10 @@ class GinRummyApp(App[None]):
 
         history = self.store.history()
         if not 1 <= number <= len(history):
-            self.notify(f"There is no game {number} in the history.", severity="error")
+            self.notify(
+                _("There is no game {number} in the history.").format(number=number),
+                severity="error",
+            )
             return
         self.push_screen(ReplayScreen(history[number - 1], number, ascii=self.ascii))
 
@@ -234,6 +304,13 @@ class GinRummyApp(App[None]):
         return None
 
     # --- app-wide actions --------------------------------------------------------------
+    def action_settings(self) -> None:
+        """The settings over whatever is shown (not twice)."""
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
     def action_help(self) -> None:
         """Show the rules and keys (not twice)."""
         if not isinstance(self.screen, HelpScreen):
@@ -259,13 +336,16 @@ def launch(
     rules: Rules | None = None,
     ascii: bool | None = None,
     replay: int | None = None,
+    language: str | None = None,
 ) -> None:
     """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``,
     or the replay of game ``replay`` of the history (1 = the oldest).
 
     Options left as None take the saved settings. The environment variable
     ``GINRUMMY_COMPUTER_DELAY`` (seconds) overrides the pace of the computer's moves set in
-    the settings; the end-to-end tests set it to 0.
+    the settings; the end-to-end tests set it to 0. ``language``: the language forced with
+    ``--lang`` (None: the one the command line already chose with `i18n.set_language`,
+    else the settings', else the environment's).
     """
     delay = _env_delay(os.environ.get("GINRUMMY_COMPUTER_DELAY"))
     app = GinRummyApp(
@@ -277,10 +357,11 @@ def launch(
         ascii=ascii,
         computer_delay=delay,
         replay=replay,
+        language=language,
     )
     app.run()
     if app.left_saved_game:
-        print(SAVED_NOTE)
+        print(_(SAVED_NOTE))
 
 
 def _env_delay(text: str | None) -> float | None:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Card, DrawStock, Knock, Round, RoundResult, Rules, TakeDiscard
+from ..core import Card, DrawStock, Knock, Round, RoundResult, TakeDiscard
 from ..storage import HistoryRecord, games_of
-from .session import describe_turn, second_person
-from .widgets.cardart import card_label
+from .session import COMPUTER, describe_turn, display_name, explain_result, opening_text
 
 
 @dataclass(frozen=True)
@@ -47,20 +46,24 @@ class Step:
         return self.result is not None
 
 
-def opening_text(rnd: Round, names: tuple[str, str], rules: Rules, ascii: bool) -> str:
-    """The deal in words: who deals and the upcard (and an Oklahoma knock limit)."""
-    dealer = names[rnd.dealer]
-    deals = "deal" if dealer == "You" else "deals"
-    text = f"Round {rnd.number}: {dealer} {deals}. The upcard is {card_label(rnd.upcard, ascii)}."
-    if rules.oklahoma:
-        text += f" Knock limit {rnd.knock_limit}" if rnd.knock_limit else " Gin only"
-        text += "." if rnd.multiplier == 1 else f"; scores count x{rnd.multiplier}."
-    return text
+def you_of(record: HistoryRecord) -> int | None:
+    """The seat a replay addresses as "You": the person who played the computer under
+    the default name (a game of "Ann" against the computer is told as Ann's)."""
+    meta = record.meta
+    return 0 if meta.mode == COMPUTER and meta.names[0] == "You" else None
+
+
+def shown_names(record: HistoryRecord) -> tuple[str, str]:
+    """The record's names as shown, in the current language."""
+    a, b = record.meta.names
+    return display_name(a), display_name(b)
 
 
 def build_steps(record: HistoryRecord, ascii: bool = False) -> list[Step]:
-    """Every step of every round of every game in ``record``, in order."""
-    names = record.meta.names
+    """Every step of every round of every game in ``record``, in order (in the words of
+    the current language)."""
+    names = shown_names(record)
+    you = you_of(record)
     steps: list[Step] = []
     for g, game in enumerate(games_of(record.game), 1):
         before = (0, 0)
@@ -77,7 +80,7 @@ def build_steps(record: HistoryRecord, ascii: bool = False) -> list[Step]:
 
             after = game.score_history[i]
 
-            opening = opening_text(rnd, names, game.rules, ascii)
+            opening = opening_text(rnd, names, game.rules, ascii, you)
             steps.append(_snapshot(rnd, g, 0, total, before, after, None, None, opening))
             for n, action in enumerate(actions, 1):
                 actor = rnd.to_act
@@ -87,29 +90,21 @@ def build_steps(record: HistoryRecord, ascii: bool = False) -> list[Step]:
                 events = [
                     e for e in rnd.history[seen:] if e.player is not None or e.kind.value == "dead"
                 ]
-                text = describe_turn(events, names, ascii)
                 moved: Card | None = None
                 if isinstance(action, DrawStock | TakeDiscard):
                     new = [c for c in rnd.hand(actor) if c not in held]
                     moved = new[0] if new else None
-                if isinstance(action, DrawStock) and moved is not None:
-                    text = text.replace(
-                        "drew from the stock", f"drew {card_label(moved, ascii)} from the stock"
-                    )
-                if isinstance(action, Knock):
-                    text = _name_knock_discard(text, action.card, ascii)
+                text = describe_turn(
+                    events,
+                    names,
+                    ascii,
+                    you=you,
+                    drawn=moved if isinstance(action, DrawStock) else None,
+                    knocked=action.card if isinstance(action, Knock) else None,
+                )
                 steps.append(_snapshot(rnd, g, n, total, before, after, actor, moved, text))
             before = after
     return steps
-
-
-def _name_knock_discard(text: str, card: Card, ascii: bool) -> str:
-    """The knock (or gin) sentence naming the card discarded face down: the replay shows all."""
-    discarding = f", discarding {card_label(card, ascii)} face down"
-    for verb in ("knocked", "went gin"):
-        if verb in text:
-            return text.replace(verb, verb + discarding, 1)
-    return text
 
 
 def _snapshot(
@@ -143,6 +138,6 @@ def _snapshot(
     )
 
 
-def explain(result: RoundResult, names: tuple[str, str]) -> str:
-    """The result's explanation, with "You" getting the right verbs."""
-    return second_person(result.explain(names))
+def explain(result: RoundResult, record: HistoryRecord) -> str:
+    """The result's explanation, in the current language."""
+    return explain_result(result, shown_names(record), you_of(record))

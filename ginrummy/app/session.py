@@ -8,13 +8,13 @@ No Textual here, so it is easy to test and to reason about.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core import (
     Action,
     BigGin,
+    Card,
     Discard,
     DrawStock,
     Event,
@@ -30,6 +30,7 @@ from ..core import (
     TakeDiscard,
 )
 from ..core.player import Player
+from ..i18n import N_, _, join_words, pgettext
 from ..players import make_player
 from .widgets.cardart import card_label
 
@@ -43,6 +44,7 @@ class TableConfig:
 
     mode: str = COMPUTER
     level: str = "simple"
+    #: As stored: the English default names are translated when shown (`display_name`).
     names: tuple[str, str] = ("You", "Computer")
     seed: int | None = None
     rules: Rules = field(default_factory=Rules)
@@ -71,21 +73,27 @@ def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def with_verb(name: str, verb: str) -> str:
-    """``name`` and a third-person verb that agrees with it: "Ann wins", "You win"."""
-    if name == "You" and verb.endswith("s"):
-        verb = verb[:-1]
-    return f"{name} {verb}"
+#: The names given when the players choose none. They are stored in English (in saves,
+#: the history and the settings), as identifiers, and translated when shown.
+DEFAULT_NAMES: dict[str, str] = {
+    # TRANSLATORS: the human player's name in a game against the computer (also the
+    # subject of "You ..." sentences); about 8 letters at most.
+    "You": N_("You"),
+    # TRANSLATORS: the computer player's name; about 12 letters at most.
+    "Computer": N_("Computer"),
+    # TRANSLATORS: the computer's name when the human calls themselves "Computer".
+    "The computer": N_("The computer"),
+    # TRANSLATORS: a player's name in a hot-seat game (two people at one keyboard).
+    "Player 1": N_("Player 1"),
+    # TRANSLATORS: a player's name in a hot-seat game (two people at one keyboard).
+    "Player 2": N_("Player 2"),
+}
 
 
-def second_person(text: str) -> str:
-    """Fix the verbs of sentences whose subject is "You" (the core writes third person)."""
-    fixes = (("You scores", "You score"), ("You lays off", "You lay off"), ("You has", "You have"))
-    for old, new in fixes:
-        text = re.sub(rf"\b{old}\b", new, text)
-    if "You lay off" in text:
-        text = text.replace(" and has ", " and have ")
-    return text
+def display_name(name: str) -> str:
+    """A stored name as shown: the default names in the player's language."""
+    default = DEFAULT_NAMES.get(name)
+    return _(default) if default is not None else name
 
 
 class Session:
@@ -95,7 +103,8 @@ class Session:
         """A new game from ``config``, or ``restored`` (a saved game) continued."""
         self.config = config
         self.rules = config.rules if restored is None else restored.rules
-        self.names: tuple[str, str] = config.names
+        #: The names as stored (English defaults such as "You"; see `DEFAULT_NAMES`).
+        self.stored_names: tuple[str, str] = config.names
         self.match: Match | None
         self._game: Game | None
         if restored is not None:
@@ -124,6 +133,17 @@ class Session:
             return self.match.game
         assert self._game is not None
         return self._game
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as shown, in the current language."""
+        a, b = self.stored_names
+        return display_name(a), display_name(b)
+
+    @property
+    def you(self) -> int | None:
+        """The seat addressed as "you" in sentences: the person playing the computer."""
+        return 0 if self.config.mode == COMPUTER else None
 
     @property
     def round(self) -> Round:
@@ -183,67 +203,137 @@ class Session:
 
     # --- words -------------------------------------------------------------------
     def explain(self, result: RoundResult) -> str:
-        """The round's result in words, with "You" getting the right verbs."""
-        return second_person(result.explain(self.names))
+        """The round's result in words ("you" for the person playing the computer)."""
+        return explain_result(result, self.names, self.you)
 
     def opening(self, ascii: bool = False) -> str:
         """The first log line of a round: who deals and what the upcard is."""
-        rnd = self.round
-        dealer = self.names[rnd.dealer]
-        deals = "deal" if dealer == "You" else "deals"
-        text = (
-            f"Round {rnd.number}: {dealer} {deals}. The upcard is {card_label(rnd.upcard, ascii)}."
+        return opening_text(self.round, self.names, self.rules, ascii, self.you)
+
+
+def explain_result(result: RoundResult, names: Sequence[str], you: int | None) -> str:
+    """``result.explain`` with the seat ``you`` addressed in the second person."""
+    if you is None:
+        return result.explain(tuple(names))
+    return result.explain(tuple(names), you=you)
+
+
+def opening_text(
+    rnd: Round, names: Sequence[str], rules: Rules, ascii: bool = False, you: int | None = None
+) -> str:
+    """The deal in words: who deals and the upcard (and a knock limit the upcard set)."""
+    card = card_label(rnd.upcard, ascii)
+    if rnd.dealer == you:
+        text = _("Round {number}: You deal. The upcard is {card}.").format(
+            number=rnd.number, card=card
         )
-        if rnd.knock_limit != self.rules.knock_limit or self.rules.oklahoma:
-            text += f" Knock limit {rnd.knock_limit}" + (
-                " (gin only)" if not rnd.knock_limit else ""
+    else:
+        text = _("Round {number}: {name} deals. The upcard is {card}.").format(
+            number=rnd.number, name=names[rnd.dealer], card=card
+        )
+    if rnd.knock_limit != rules.knock_limit or rules.oklahoma:
+        limit, times = rnd.knock_limit, rnd.multiplier
+        if rnd.multiplier == 1:
+            extra = (
+                _("Knock limit {limit}.").format(limit=limit)
+                if limit
+                else _("Knock limit 0 (gin only).")
             )
-            text += (
-                "." if rnd.multiplier == 1 else f"; a spade upcard: scores count x{rnd.multiplier}."
+        elif limit:
+            extra = _("Knock limit {limit}; a spade upcard: scores count x{times}.").format(
+                limit=limit, times=times
             )
-        return text
+        else:
+            extra = _("Knock limit 0 (gin only); a spade upcard: scores count x{times}.").format(
+                times=times
+            )
+        text += " " + extra
+    return text
 
 
-def describe_turn(events: Sequence[Event], names: Sequence[str], ascii: bool = False) -> str:
-    """One sentence for a player's events in a turn (never naming a card drawn face down)."""
+def _clause(ev: Event, second: bool, ascii: bool, drawn: Card | None, knocked: Card | None) -> str:
+    """What one event did, as the predicate of a move-log sentence ("drew from the stock").
+
+    ``second``: the subject is "You" (each language conjugates its own way).
+    """
+    ctx = "you" if second else "other"
+    card = card_label(ev.card, ascii) if ev.card is not None else ""
+    kind = ev.kind
+    if kind is EventKind.PASS:
+        # TRANSLATORS: move log, after "You" / after a name; joined into one sentence
+        # with the turn's other actions ("drew from the stock and discarded 7♥").
+        return pgettext(ctx, "passed on the upcard")
+    if kind is EventKind.TAKE:
+        return pgettext(ctx, "took {card} from the discard pile").format(card=card)
+    if kind is EventKind.DRAW:
+        if drawn is not None:  # the replay shows every card
+            return pgettext(ctx, "drew {card} from the stock").format(card=card_label(drawn, ascii))
+        return pgettext(ctx, "drew from the stock")
+    if kind is EventKind.DISCARD:
+        return pgettext(ctx, "discarded {card}").format(card=card)
+    if kind is EventKind.KNOCK:
+        if knocked is not None:
+            return pgettext(ctx, "knocked, discarding {card} face down").format(
+                card=card_label(knocked, ascii)
+            )
+        return pgettext(ctx, "knocked")
+    if kind is EventKind.GIN:
+        if knocked is not None:
+            return pgettext(ctx, "went gin, discarding {card} face down").format(
+                card=card_label(knocked, ascii)
+            )
+        return pgettext(ctx, "went gin")
+    if kind is EventKind.BIG_GIN:
+        return pgettext(ctx, "went big gin")
+    if kind is EventKind.DEAD:
+        # TRANSLATORS: move log, the last part of a turn's sentence ("... and the stock
+        # ran down: a dead round.").
+        return _("the stock ran down: a dead round")
+    return ""
+
+
+def describe_turn(
+    events: Sequence[Event],
+    names: Sequence[str],
+    ascii: bool = False,
+    *,
+    you: int | None = None,
+    drawn: Card | None = None,
+    knocked: Card | None = None,
+) -> str:
+    """One sentence for a player's events in a turn (never naming a card drawn face down).
+
+    ``you``: the seat addressed as "You". The replay, which shows every card, passes the
+    card ``drawn`` from the stock and the card ``knocked`` (discarded face down).
+    """
     if not events:
         return ""
     player = events[0].player
-    who = names[player] if player is not None else "Someone"
-    parts: list[str] = []
-    for ev in events:
-        card = card_label(ev.card, ascii) if ev.card is not None else ""
-        if ev.kind is EventKind.PASS:
-            parts.append("passed on the upcard")
-        elif ev.kind is EventKind.TAKE:
-            parts.append(f"took {card} from the discard pile")
-        elif ev.kind is EventKind.DRAW:
-            parts.append("drew from the stock")
-        elif ev.kind is EventKind.DISCARD:
-            parts.append(f"discarded {card}")
-        elif ev.kind is EventKind.KNOCK:
-            parts.append("knocked")
-        elif ev.kind is EventKind.GIN:
-            parts.append("went gin")
-        elif ev.kind is EventKind.BIG_GIN:
-            parts.append("went big gin")
-        elif ev.kind is EventKind.DEAD:
-            parts.append("the stock ran down: a dead round")
-    if len(parts) == 1:
-        text = parts[0]
-    else:
-        text = ", ".join(parts[:-1]) + " and " + parts[-1]
-    ending = "!" if events[-1].kind in (EventKind.GIN, EventKind.BIG_GIN) else "."
-    return f"{who} {text}{ending}"
+    second = player is not None and player == you
+    clauses = [c for ev in events if (c := _clause(ev, second, ascii, drawn, knocked))]
+    actions = join_words(clauses)
+    gin = events[-1].kind in (EventKind.GIN, EventKind.BIG_GIN)
+    if second:
+        # TRANSLATORS: move log: {actions} is what the player did, e.g. "drew from the
+        # stock and discarded 7♥" (the messages with context "you").
+        return (_("You {actions}!") if gin else _("You {actions}.")).format(actions=actions)
+    if player is None:
+        # TRANSLATORS: move log: a turn nobody in particular made (the stock ran down).
+        return _("{actions}.").format(actions=capitalise(actions))
+    # TRANSLATORS: move log: {name} is a player's name, {actions} what they did, e.g.
+    # "drew from the stock and discarded 7♥" (the messages with context "other").
+    sentence = _("{name} {actions}!") if gin else _("{name} {actions}.")
+    return sentence.format(name=names[player], actions=actions)
 
 
 def action_word(action: Action) -> str:
     """A short name for an action, for messages."""
-    return {
-        DrawStock: "draw from the stock",
-        TakeDiscard: "take the discard",
-        Pass: "pass",
-        Discard: "discard",
-        Knock: "knock",
-        BigGin: "go big gin",
-    }[type(action)]
+    words = {
+        DrawStock: N_("draw from the stock"),
+        TakeDiscard: N_("take the discard"),
+        Pass: N_("pass"),
+        Discard: N_("discard"),
+        Knock: N_("knock"),
+        BigGin: N_("go big gin"),
+    }
+    return _(words[type(action)])

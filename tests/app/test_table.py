@@ -306,13 +306,6 @@ async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:
         assert table.hint == ExpertPlayer().advise(table.session.view(seat)).reason
 
 
-def test_verbs_agree_with_you() -> None:
-    from ginrummy.app.session import with_verb
-
-    assert with_verb("You", "deals") == "You deal" and with_verb("You", "wins") == "You win"
-    assert with_verb("Ann", "deals") == "Ann deals"
-
-
 async def test_the_log_shows_the_latest_moves_after_a_resize() -> None:
     from textual.widgets import RichLog
 

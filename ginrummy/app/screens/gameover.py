@@ -11,18 +11,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label, Static
+from textual.widgets import Button, Header, Label, Static
 
 from ...core import ResultKind
+from ...i18n import N_, _
 from ..session import Session
+from ..widgets.footer import LocalFooter
 from ..widgets.table import ScoreChart, TooSmall
+from .base import recompose_in_language
 
 KIND_WORDS = {
-    ResultKind.KNOCK: "knock",
-    ResultKind.UNDERCUT: "undercut",
-    ResultKind.GIN: "gin",
-    ResultKind.BIG_GIN: "big gin",
-    ResultKind.DRAW: "dead",
+    # TRANSLATORS: how a round ended, in the game over screen's round-by-round table
+    # ("Ann: knock"); at most 9 letters.
+    ResultKind.KNOCK: N_("knock"),
+    ResultKind.UNDERCUT: N_("undercut"),
+    ResultKind.GIN: N_("gin"),
+    ResultKind.BIG_GIN: N_("big gin"),
+    ResultKind.DRAW: N_("dead"),
 }
 
 
@@ -30,11 +35,11 @@ class GameOverScreen(Screen[str]):
     """Dismisses with ``again``, ``next`` (next game of a match), ``menu`` or ``quit``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "primary", "Continue"),
-        Binding("a", "choose('again')", "Play again"),
-        Binding("m", "choose('menu')", "Menu"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("enter", "primary", N_("Continue")),
+        Binding("a", "choose('again')", N_("Play again")),
+        Binding("m", "choose('menu')", N_("Menu")),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(self, session: Session, *, ascii: bool = False) -> None:
@@ -56,24 +61,32 @@ class GameOverScreen(Screen[str]):
             with Horizontal(id="gameover-body"):
                 with Vertical(id="gameover-left"):
                     yield Static(self._totals_table(), id="totals")
-                    yield Label(Text("Totals after each round", style="italic"))
+                    yield Label(Text(_("Totals after each round"), style="italic"))
                     yield ScoreChart(
                         g.score_history, s.names, s.rules.target, ascii=self.ascii, id="chart"
                     )
                 with VerticalScroll(id="gameover-rounds"):
                     yield Static(self._rounds_table(), id="rounds")
             with Horizontal(id="gameover-buttons"):
+                # TRANSLATORS: buttons at the end of a game, side by side on one line of 80
+                # columns; keep the keys in brackets.
                 if self.match_continues:
-                    yield Button("Next game (Enter)", id="next", variant="primary", compact=True)
+                    yield Button(_("Next game (Enter)"), id="next", variant="primary", compact=True)
                 else:
-                    yield Button("Play again (a)", id="again", variant="primary", compact=True)
-                yield Button("Main menu (m)", id="menu", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
-        yield Footer()
+                    yield Button(_("Play again (a)"), id="again", variant="primary", compact=True)
+                yield Button(_("Main menu (m)"), id="menu", compact=True)
+                yield Button(_("Quit (q)"), id="quit", compact=True)
+        yield LocalFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.sub_title = "Game over"
+        self.retitle()
+
+    def retitle(self) -> None:
+        self.sub_title = _("Game over")
+
+    async def refresh_language(self) -> None:
+        await recompose_in_language(self)
 
     def _headline(self) -> Text:
         s = self.session
@@ -81,56 +94,74 @@ class GameOverScreen(Screen[str]):
         winner = g.winner
         t = Text()
         if winner is not None:
-            name = s.names[winner]
-            verb = "win" if name == "You" else "wins"
-            t.append(f" {name} {verb} the game! ", style="bold reverse green")
+            if winner == s.you:
+                line = _("You win the game!")
+            else:
+                line = _("{name} wins the game!").format(name=s.names[winner])
+            t.append(f" {line} ", style="bold reverse green")
         m = s.match
         if m is not None:
             won = m.games_won
             t.append(
-                f"   Match (best of {s.rules.games}):"
-                f" {s.names[0]} {won[0]} - {won[1]} {s.names[1]}",
+                "   "
+                + _("Match (best of {games}): {first} {won} - {lost} {second}").format(
+                    games=s.rules.games,
+                    first=s.names[0],
+                    won=won[0],
+                    lost=won[1],
+                    second=s.names[1],
+                ),
                 style="bold",
             )
             if m.is_over and m.winner is not None:
-                name = s.names[m.winner]
-                t.append(f"   {name} {'win' if name == 'You' else 'wins'} the match!", style="bold")
+                if m.winner == s.you:
+                    line = _("You win the match!")
+                else:
+                    line = _("{name} wins the match!").format(name=s.names[m.winner])
+                t.append("   " + line, style="bold")
         return t
 
     def _totals_table(self) -> Table:
         s = self.session
         totals = s.game.totals()
-        table = Table(title="Final score", expand=False, pad_edge=False, box=None, padding=(0, 1))
+        table = Table(
+            title=_("Final score"), expand=False, pad_edge=False, box=None, padding=(0, 1)
+        )
         table.add_column("")
         for seat in (0, 1):
             table.add_column(s.names[seat], justify="right")
-        table.add_row("points", *(str(t.points) for t in totals))
+        # TRANSLATORS: rows of the final score table (a column 36 wide holds the row name
+        # and both players' numbers): keep them to about 12 letters.
+        table.add_row(_("points"), *(str(t.points) for t in totals))
         rules = s.rules
         if rules.game_bonus:
-            table.add_row("game bonus", *(str(t.game_bonus) for t in totals))
+            table.add_row(_("game bonus"), *(str(t.game_bonus) for t in totals))
         if rules.box_bonus:
-            table.add_row("box bonus", *(str(t.box_bonus) for t in totals))
+            table.add_row(_("box bonus"), *(str(t.box_bonus) for t in totals))
         if rules.shutout_multiplier > 1:
-            table.add_row("shutout", *(f"x{t.shutout_multiplier}" for t in totals))
+            table.add_row(_("shutout"), *(f"x{t.shutout_multiplier}" for t in totals))
         table.add_row(
-            Text("total", style="bold"), *(Text(str(t.total), style="bold cyan") for t in totals)
+            Text(_("total"), style="bold"),
+            *(Text(str(t.total), style="bold cyan") for t in totals),
         )
         return table
 
     def _rounds_table(self) -> Table:
         s = self.session
         g = s.game
-        table = Table(title="Round by round", box=None, padding=(0, 1), pad_edge=False)
+        table = Table(title=_("Round by round"), box=None, padding=(0, 1), pad_edge=False)
         table.add_column("#", justify="right")
-        table.add_column("result", no_wrap=True)
-        table.add_column("pts", justify="right")
+        # TRANSLATORS: column headers of the round-by-round table: how the round ended,
+        # and the points scored (abbreviated: at most 4 letters).
+        table.add_column(_("result"), no_wrap=True)
+        table.add_column(_("pts"), justify="right")
         table.add_column(s.names[0][:10], justify="right")
         table.add_column(s.names[1][:10], justify="right")
         for i, (result, totals) in enumerate(zip(g.results, g.score_history, strict=True), 1):
             if result.winner is None:
-                what, pts = "dead", "-"
+                what, pts = _(KIND_WORDS[ResultKind.DRAW]), "-"
             else:
-                what = f"{s.names[result.winner][:8]}: {KIND_WORDS[result.kind]}"
+                what = f"{s.names[result.winner][:8]}: {_(KIND_WORDS[result.kind])}"
                 pts = f"+{result.points}"
             table.add_row(str(i), what, pts, str(totals[0]), str(totals[1]))
         return table

@@ -2,73 +2,112 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Header, Markdown
 
+from ...i18n import N_, _, localised_resource
 from ..widgets.cardart import shown
+from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
+from .base import recompose_in_language
 
-KEYS = """
-## Keys at the table
+#: The keys at the table: (the keys, as typed, never translated; what they do).
+TABLE_KEYS: tuple[tuple[str, str], ...] = (
+    # TRANSLATORS: the help's table of keys: what each key does (one table row each).
+    ("`←` `→`", N_("select a card")),
+    ("`s`", N_("draw from the stock")),
+    ("`d`", N_("take the top card of the discard pile (or the first upcard)")),
+    ("`p`", N_("pass on the first upcard")),
+    ("`Enter`", N_("discard the selected card")),
+    ("`k`", N_("knock with the selected card (shows your deadwood and asks first)")),
+    ("`g`", N_("go gin with the selected card")),
+    ("`b`", N_("big gin (all eleven cards melded)")),
+    # TRANSLATORS: the keys column of this row reads "`shift+←` `shift+→` or `,` `.`".
+    ("`shift+←` `shift+→` {or} `,` `.`", N_("move the selected card left or right")),
+    ("`o`", N_("sort the hand: by melds, by rank, by suit")),
+    ("`v`", N_("look at the whole discard pile")),
+    ("`h`", N_("a hint: what the expert would do now and why (selects the card; plays nothing)")),
+    ("`?`", N_("this help")),
+    ("`q` {or} `ctrl+c`", N_("quit; the game is saved after every move, and Continue picks it up")),
+    ("`ctrl+p`", N_("command palette (themes and more)")),
+)
 
-| key | what it does |
-|---|---|
-| `←` `→` | select a card |
-| `s` | draw from the stock |
-| `d` | take the top card of the discard pile (or the first upcard) |
-| `p` | pass on the first upcard |
-| `Enter` | discard the selected card |
-| `k` | knock with the selected card (shows your deadwood and asks first) |
-| `g` | go gin with the selected card |
-| `b` | big gin (all eleven cards melded) |
-| `shift+←` `shift+→` or `,` `.` | move the selected card left or right |
-| `o` | sort the hand: by melds, by rank, by suit |
-| `v` | look at the whole discard pile |
-| `h` | a hint: what the expert would do now and why (selects the card; plays nothing) |
-| `?` | this help |
-| `q` or `ctrl+c` | quit; the game is saved after every move, and Continue picks it up |
-| `ctrl+p` | command palette (themes and more) |
+#: The sections after the table: (heading, paragraph), both Markdown.
+SECTIONS: tuple[tuple[str, str], ...] = (
+    (
+        N_("Mouse"),
+        N_(
+            "Click the stock or the discard pile to draw from it. Click a card to select it;"
+            " click it again to discard it."
+        ),
+    ),
+    (
+        N_("On the start screen"),
+        # TRANSLATORS: Markdown: keep the keys in backticks as they are.
+        N_(
+            "`F2` play the computer, `F3` hot-seat, `F4` edit the rules, `F5` continue the"
+            " saved game, `F6` statistics and the finished games (`Enter` on one replays it),"
+            " `F7` settings (your name, the language, the computer's pace, ASCII cards, the"
+            " theme), `Esc` quit (after asking; `Ctrl+C` quits at once). The start screen"
+            " remembers your name, opponent, level and rules from your last game (the rules"
+            " as soon as you choose them)."
+        ),
+    ),
+    (
+        # TRANSLATORS: Markdown heading; keep "`ginrummy replay [N]`" as it is (a command).
+        N_("Replay (`ginrummy replay [N]`, or from the statistics)"),
+        N_(
+            "`←` `→` one move back or on, `PageUp` `PageDown` the previous or next round,"
+            " `Home` `End` the first or last move, `Esc` back. Every hand is face up."
+        ),
+    ),
+    (
+        N_("Elsewhere"),
+        N_(
+            "On the round result, `Enter` goes on. On the game over screen: `a` play again,"
+            " `m` main menu, `q` quit. In hot-seat games the screen between turns waits for"
+            " `Enter` so that nobody sees the other player's cards. `F7` opens the settings"
+            " from the table too (to change the language, say)."
+        ),
+    ),
+)
 
-## Mouse
-Click the stock or the discard pile to draw from it. Click a card to select it; click
-it again to discard it.
 
-## On the start screen
-`F2` play the computer, `F3` hot-seat, `F4` edit the rules, `F5` continue the saved
-game, `F6` statistics and the finished games (`Enter` on one replays it), `F7` settings
-(your name, the computer's pace, ASCII cards, the theme), `Esc` quit (after asking;
-`Ctrl+C` quits at once). The start screen remembers your name, opponent, level and rules
-from your last game (the rules as soon as you choose them).
-
-## Replay (`ginrummy replay [N]`, or from the statistics)
-`←` `→` one move back or on, `PageUp` `PageDown` the previous or next round,
-`Home` `End` the first or last move, `Esc` back. Every hand is face up.
-
-## Elsewhere
-On the round result, `Enter` goes on. On the game over screen: `a` play again,
-`m` main menu, `q` quit. In hot-seat games the screen between turns waits for
-`Enter` so that nobody sees the other player's cards.
-"""
+def keys_markdown() -> str:
+    """The keys part of the help, in the current language (Markdown)."""
+    # TRANSLATORS: the word between two keys in the help's keys table ("`q` or `ctrl+c`").
+    word_or = _("or")
+    lines = [
+        "## " + _("Keys at the table"),
+        "",
+        # TRANSLATORS: the two column headers of the help's keys table.
+        f"| {_('key')} | {_('what it does')} |",
+        "|---|---|",
+    ]
+    for keys, what in TABLE_KEYS:
+        lines.append(f"| {keys.format(**{'or': word_or})} | {_(what)} |")
+    for heading, paragraph in SECTIONS:
+        lines += ["", "## " + _(heading), _(paragraph)]
+    return "\n".join(lines) + "\n"
 
 
 def rules_markdown() -> str:
-    """The rules text shipped with the app."""
-    return resources.files("ginrummy.app").joinpath("help/rules.md").read_text(encoding="utf-8")
+    """The rules text shipped with the app, in the current language (English if not there)."""
+    return localised_resource("ginrummy.app.help", "rules", ".md")
 
 
 class HelpScreen(Screen[None]):
     """The rules and the keys; Escape or q goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("q", "close", "Back", show=False),
-        Binding("question_mark", "close", "Back", show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("q", "close", N_("Back"), show=False),
+        Binding("question_mark", "close", N_("Back"), show=False),
         Binding("up", "scroll('up')", show=False),
         Binding("down", "scroll('down')", show=False),
     ]
@@ -76,14 +115,20 @@ class HelpScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="help"):
-            text = rules_markdown() + "\n" + KEYS
+            text = rules_markdown() + "\n" + keys_markdown()
             yield Markdown(shown(text, bool(getattr(self.app, "ascii", False))))
-        yield Footer()
+        yield LocalFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.sub_title = "Rules and keys"
+        self.retitle()
         self.query_one("#help").focus()
+
+    def retitle(self) -> None:
+        self.sub_title = _("Rules and keys")
+
+    async def refresh_language(self) -> None:
+        await recompose_in_language(self)
 
     def action_scroll(self, direction: str) -> None:
         scroll = self.query_one("#help", VerticalScroll)

@@ -12,11 +12,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ...core import Card
+from ...i18n import N_, _, ngettext
 from ...storage import HistoryRecord
-from ..replay import Step, build_steps, explain
+from ..replay import Step, build_steps, explain, shown_names, you_of
 from ..widgets.cardart import (
     CARD_H,
     Canvas,
@@ -27,8 +28,10 @@ from ..widgets.cardart import (
     layout_groups,
     shown,
 )
+from ..widgets.footer import LocalFooter
 from ..widgets.hand import hand_groups
 from ..widgets.table import TooSmall
+from .base import retranslate_footers
 from .result import showdown_hands
 
 
@@ -108,16 +111,17 @@ class ReplayPiles(Widget):
     def render(self) -> Text:
         canvas = Canvas(max(self.size.width, 24), CARD_H + 1)
         head = Style(bold=True)
-        canvas.put(1, 0, f"Stock {self.stock}", head)
+        canvas.put(1, 0, _("Stock {n}").format(n=self.stock)[:10], head)
+        none = _("none")
         if self.stock:
             draw_back(canvas, 1, 1, ascii=self.ascii)
         else:
-            draw_empty(canvas, 1, 1, "none", ascii=self.ascii)
-        canvas.put(12, 0, f"Discard {len(self.pile)}", head)
+            draw_empty(canvas, 1, 1, none, ascii=self.ascii)
+        canvas.put(12, 0, _("Discard {n}").format(n=len(self.pile)), head)
         if self.pile:
             draw_face(canvas, 13, 1, self.pile[-1], ascii=self.ascii)
         else:
-            draw_empty(canvas, 13, 1, "none", ascii=self.ascii)
+            draw_empty(canvas, 13, 1, none, ascii=self.ascii)
         return canvas.text()
 
 
@@ -125,15 +129,17 @@ class ReplayScreen(Screen[None]):
     """Step through a finished game: ←/→ a move, PageUp/PageDown a round, Home/End."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Move", key_display="←→"),
-        Binding("right", "step(1)", "Move", show=False),
-        Binding("pageup", "round(-1)", "Round", key_display="PgUp/Dn"),
-        Binding("pagedown", "round(1)", "Round", show=False),
-        Binding("home", "jump('first')", "First", key_display="Home"),
-        Binding("end", "jump('last')", "Last", key_display="End"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("escape", "close", "Back"),
-        Binding("q", "close", "Back", show=False),
+        # TRANSLATORS: footer keys of the replay: one move, one round, the first and the
+        # last move; short words.
+        Binding("left", "step(-1)", N_("Move"), key_display="←→"),
+        Binding("right", "step(1)", N_("Move"), show=False),
+        Binding("pageup", "round(-1)", N_("Round"), key_display="PgUp/Dn"),
+        Binding("pagedown", "round(1)", N_("Round"), show=False),
+        Binding("home", "jump('first')", N_("First"), key_display="Home"),
+        Binding("end", "jump('last')", N_("Last"), key_display="End"),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("escape", "close", N_("Back")),
+        Binding("q", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, record: HistoryRecord, number: int, *, ascii: bool = False) -> None:
@@ -141,7 +147,6 @@ class ReplayScreen(Screen[None]):
         self.record = record
         self.number = number
         self.ascii = ascii
-        self.names = record.meta.names
         self.steps: list[Step] = build_steps(record, ascii)
         #: The step shown (index into `steps`).
         self.index = 0
@@ -156,12 +161,24 @@ class ReplayScreen(Screen[None]):
                 yield Static(id="replay-text")
             yield Static(id="replay-bottom-name", classes="replay-name")
             yield ReplayHand(ascii=self.ascii, id="replay-bottom")
-        yield Footer()
+        yield LocalFooter()
         yield TooSmall()
 
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as shown, in the current language."""
+        return shown_names(self.record)
+
     def on_mount(self) -> None:
-        self.title = "Gin Rummy"
+        self.title = _("Gin Rummy")
         self.show_step()
+
+    async def refresh_language(self) -> None:
+        """The moves in words again, in the current language (at the same step)."""
+        self.title = _("Gin Rummy")
+        self.steps = build_steps(self.record, self.ascii)
+        self.show_step()
+        await retranslate_footers(self)
 
     @property
     def step(self) -> Step:
@@ -199,20 +216,27 @@ class ReplayScreen(Screen[None]):
     def _name_line(self, seat: int, step: Step) -> Text:
         t = Text()
         t.append(self.names[seat], style="bold")
-        t.append(f"  {step.scores[seat]} points", style="bold cyan")
-        notes = [f"{len(step.hands[seat])} cards"]
+        score = step.scores[seat]
+        t.append(
+            "  " + ngettext("{n} point", "{n} points", score).format(n=score), style="bold cyan"
+        )
+        count = len(step.hands[seat])
+        notes = [ngettext("{n} card", "{n} cards", count).format(n=count)]
         if step.dealer == seat:
-            notes.append("dealer")
+            notes.append(_("dealer"))
         sd = step.result.showdown if step.result is not None else None
         if sd is not None and step.result is not None:
             knocker = seat == step.result.knocker
-            notes.append(f"deadwood {sd.knocker_deadwood if knocker else sd.defender_deadwood}")
+            points = sd.knocker_deadwood if knocker else sd.defender_deadwood
+            notes.append(_("deadwood {points}").format(points=points))
             laid = len(sd.defence.laid_off)
             if not knocker and laid:
-                notes.append(f"laid off {laid}")
+                notes.append(_("laid off {n}").format(n=laid))
         t.append("  · " + " · ".join(notes), style="dim")
         if step.to_act == seat:
-            t.append("  ◀ to play" if not self.ascii else "  < to play", style="bold #e0a030")
+            # TRANSLATORS: the replay marks the player who moves next.
+            to_play = _("to play")
+            t.append(f"  ◀ {to_play}" if not self.ascii else f"  < {to_play}", style="bold #e0a030")
         return t
 
     def show_step(self) -> None:
@@ -233,11 +257,14 @@ class ReplayScreen(Screen[None]):
             )
         self.query_one("#replay-piles", ReplayPiles).show(step.stock, step.discard_pile)
         self.query_one("#replay-text", Static).update(self._text(step))
-        where = f"Round {step.round}"
         if self._games() > 1:
-            where = f"Game {step.game} · {where}"
-        self.sub_title = (
-            f"Replay of game {self.number} · {where} · move {step.move} of {step.moves}"
+            where = _(
+                "Replay of game {number} · Game {game} · Round {round} · move {move} of {moves}"
+            )
+        else:
+            where = _("Replay of game {number} · Round {round} · move {move} of {moves}")
+        self.sub_title = where.format(
+            number=self.number, game=step.game, round=step.round, move=step.move, moves=step.moves
         )
 
     def _games(self) -> int:
@@ -248,17 +275,27 @@ class ReplayScreen(Screen[None]):
         t.append(shown(step.text, self.ascii), style="bold")
         if step.result is not None:
             t.append("\n")
-            t.append(shown(explain(step.result, self.names), self.ascii))
+            t.append(shown(explain(step.result, self.record), self.ascii))
             a, b = self.names
             t.append(
-                f"\nTotals: {a} {step.scores[0]} · {b} {step.scores[1]}"
-                f" (to {self.record.game.rules.target})",
+                "\n"
+                + _("Totals: {first} {score1} · {second} {score2} (to {target})").format(
+                    first=a,
+                    score1=step.scores[0],
+                    second=b,
+                    score2=step.scores[1],
+                    target=self.record.game.rules.target,
+                ),
                 style="dim",
             )
             if self.index == len(self.steps) - 1:
                 winner = self.record.winner
                 if winner is not None:
-                    t.append(f"\n{self.names[winner]} won.", style="bold green")
+                    if winner == you_of(self.record):
+                        won = _("You won.")
+                    else:
+                        won = _("{name} won.").format(name=self.names[winner])
+                    t.append("\n" + won, style="bold green")
         else:
-            t.append(f"\nKnock limit {step.knock_limit}.", style="dim")
+            t.append("\n" + _("Knock limit {limit}.").format(limit=step.knock_limit), style="dim")
         return t

@@ -10,20 +10,24 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label, Static
+from textual.widgets import Button, Header, Label, Static
 
 from ...core import Card, Melding, ResultKind, RoundResult, best_melding
-from ..session import Session, with_verb
+from ...i18n import N_, _, ngettext
+from ..session import Session
 from ..widgets.cardart import Group, shown
+from ..widgets.footer import LocalFooter
 from ..widgets.hand import CardsView
 from ..widgets.table import TooSmall
+from .base import recompose_in_language
 
 TITLES = {
-    ResultKind.KNOCK: "Knock",
-    ResultKind.UNDERCUT: "Undercut!",
-    ResultKind.GIN: "Gin!",
-    ResultKind.BIG_GIN: "Big Gin!",
-    ResultKind.DRAW: "Dead round",
+    # TRANSLATORS: the round result's title: how the round ended.
+    ResultKind.KNOCK: N_("Knock"),
+    ResultKind.UNDERCUT: N_("Undercut!"),
+    ResultKind.GIN: N_("Gin!"),
+    ResultKind.BIG_GIN: N_("Big Gin!"),
+    ResultKind.DRAW: N_("Dead round"),
 }
 
 MELD = "bold #3fa34d"
@@ -40,12 +44,17 @@ def melding_groups(melding: Melding, layoffs: tuple[tuple[Card, ...], ...] = ())
             cards.sort(key=lambda c: c.rank)
         else:
             cards.sort(key=lambda c: c.suit)
-        label = ("set" if meld.is_set else "run") + (" +lay-off" if extra else "")
+        # TRANSLATORS: labels over the showdown's groups of cards: a set (3 or 4 cards of a
+        # rank), a run, and either with cards laid off on it. A 3-card group is 17 wide.
+        if meld.is_set:
+            label = _("set +lay-off") if extra else _("set")
+        else:
+            label = _("run +lay-off") if extra else _("run")
         groups.append(Group(label, cards, tinted=set(extra), label_style=MELD))
     if melding.deadwood:
-        groups.append(
-            Group(f"deadwood {melding.deadwood_points}", list(melding.deadwood), label_style=DEAD)
-        )
+        points = melding.deadwood_points
+        label = _("deadwood {points}").format(points=points)
+        groups.append(Group(label, list(melding.deadwood), label_style=DEAD))
     return groups
 
 
@@ -71,10 +80,10 @@ class RoundResultScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so the footer names it over the focused button's own (hidden) Enter.
-        Binding("enter", "continue", "Continue", priority=True),
-        Binding("space", "continue", "Continue", show=False),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit_game", "Quit"),
+        Binding("enter", "continue", N_("Continue"), priority=True),
+        Binding("space", "continue", N_("Continue"), show=False),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.quit_game", N_("Quit")),
     ]
 
     def __init__(self, session: Session, result: RoundResult, *, ascii: bool = False) -> None:
@@ -92,12 +101,17 @@ class RoundResultScreen(Screen[None]):
             if r.showdown is not None and r.knocker is not None:
                 sd = r.showdown
                 k, d = r.knocker, 1 - r.knocker
-                verb = {
-                    ResultKind.GIN: "went gin",
-                    ResultKind.BIG_GIN: "went big gin",
-                }.get(r.kind, "knocked")
+                you = k == s.you
+                if r.kind is ResultKind.GIN:
+                    line = _("You went gin") if you else _("{name} went gin")
+                elif r.kind is ResultKind.BIG_GIN:
+                    line = _("You went big gin") if you else _("{name} went big gin")
+                else:
+                    line = _("You knocked") if you else _("{name} knocked")
                 yield Label(
-                    Text.assemble((names[k], "bold"), f" {verb} · deadwood {sd.knocker_deadwood}"),
+                    self._hand_label(
+                        line, names[k], _("deadwood {points}").format(points=sd.knocker_deadwood)
+                    ),
                     classes="hand-label",
                 )
                 hands = showdown_hands(r)
@@ -109,18 +123,20 @@ class RoundResultScreen(Screen[None]):
                     classes="showdown -marks" if marks else "showdown",
                 )
                 laid = len(sd.defence.laid_off)
-                extra = f" · laid off {laid} card{'s' * (laid != 1)}" if laid else ""
-                yield Label(
-                    Text.assemble((names[d], "bold"), f" · deadwood {sd.defender_deadwood}{extra}"),
-                    classes="hand-label",
-                )
+                notes = [_("deadwood {points}").format(points=sd.defender_deadwood)]
+                if laid:
+                    notes.append(
+                        ngettext("laid off {n} card", "laid off {n} cards", laid).format(n=laid)
+                    )
+                yield Label(self._hand_label("{name}", names[d], *notes), classes="hand-label")
                 yield CardsView(hands[d][0], ascii=self.ascii, classes="showdown")
             else:
                 for seat in (0, 1):
                     melding = best_melding(r.hands[seat])
+                    points = melding.deadwood_points
                     yield Label(
-                        Text.assemble(
-                            (names[seat], "bold"), f" · deadwood {melding.deadwood_points}"
+                        self._hand_label(
+                            "{name}", names[seat], _("deadwood {points}").format(points=points)
                         ),
                         classes="hand-label",
                     )
@@ -128,21 +144,40 @@ class RoundResultScreen(Screen[None]):
             yield Static(self._explanation(), id="result-text")
             yield Static(self._totals(), id="result-totals")
             with Horizontal(id="result-buttons"):
-                label = "See the final score" if s.game_over else "Next round"
-                yield Button(f"{label} (Enter)", id="continue", variant="primary", compact=True)
-        yield Footer()
+                # TRANSLATORS: a button; keep "(Enter)".
+                label = _("See the final score (Enter)") if s.game_over else _("Next round (Enter)")
+                yield Button(label, id="continue", variant="primary", compact=True)
+        yield LocalFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Round {self.session.round.number} result"
+        self.retitle()
+
+    def retitle(self) -> None:
+        self.sub_title = _("Round {number} result").format(number=self.session.round.number)
+
+    async def refresh_language(self) -> None:
+        await recompose_in_language(self)
+
+    @staticmethod
+    def _hand_label(head: str, name: str, *notes: str) -> Text:
+        """ "Ann knocked · deadwood 5": ``head`` (with ``{name}`` in bold), then the notes."""
+        before, _sep, after = head.partition("{name}")
+        text = Text(before)
+        if _sep:
+            text.append(name, style="bold")
+        text.append(after)
+        for note in notes:
+            text.append(" · " + note)
+        return text
 
     def _title(self) -> Text:
         r = self.result
-        t = Text(f"Round {self.session.round.number}: ", style="bold")
+        t = Text(_("Round {number}:").format(number=self.session.round.number) + " ", style="bold")
         style = "bold reverse yellow" if r.kind in (ResultKind.GIN, ResultKind.BIG_GIN) else "bold"
-        t.append(f" {TITLES[r.kind]} ", style=style)
+        t.append(f" {_(TITLES[r.kind])} ", style=style)
         if r.is_draw:
-            t.append("  nobody scores", style="dim")
+            t.append("  " + _("nobody scores"), style="dim")
         elif r.winner is not None:
             t.append(f"  {self.session.names[r.winner]} +{r.points}", style="bold green")
         return t
@@ -153,15 +188,19 @@ class RoundResultScreen(Screen[None]):
     def _totals(self) -> Text:
         s = self.session
         g = s.game
-        t = Text("Totals: ", style="dim")
+        t = Text(_("Totals:") + " ", style="dim")
         for seat in (0, 1):
             if seat:
                 t.append(" · ")
             t.append(f"{s.names[seat]} ", style="bold")
             t.append(str(g.scores[seat]), style="bold cyan")
-        t.append(f"  (to {s.rules.target})", style="dim")
+        t.append("  " + _("(to {target})").format(target=s.rules.target), style="dim")
         if s.game_over and g.winner is not None:
-            t.append(f"   {with_verb(s.names[g.winner], 'wins')} the game!", style="bold green")
+            if g.winner == s.you:
+                won = _("You win the game!")
+            else:
+                won = _("{name} wins the game!").format(name=s.names[g.winner])
+            t.append("   " + won, style="bold green")
         return t
 
     @on(Button.Pressed, "#continue")

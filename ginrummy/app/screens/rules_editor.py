@@ -10,56 +10,93 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import NextDealer, Rules, RulesError
+from ...i18n import N_, _
+from ..widgets.footer import LocalFooter
+from .base import recompose_in_language
 
-#: (knob, label, kind) for every knob of `Rules`.
+#: (knob, label, kind) for every knob of `Rules` (labels translated when shown).
 KNOBS: tuple[tuple[str, str, str], ...] = (
-    ("target", "Target points", "int"),
-    ("knock_limit", "Knock limit (0-10)", "int"),
-    ("gin_bonus", "Gin bonus", "int"),
-    ("undercut_bonus", "Undercut bonus", "int"),
-    ("big_gin_bonus", "Big gin bonus", "big_gin"),
-    ("discard_taken_card", "May discard the card just taken", "bool"),
-    ("dead_stock", "Dead round at stock of", "int"),
-    ("next_dealer", "Next dealer", "dealer"),
-    ("oklahoma", "Oklahoma (upcard sets knock limit)", "bool"),
-    ("spade_doubles", "Spade upcard doubles (Oklahoma)", "bool"),
-    ("game_bonus", "Game bonus", "int"),
-    ("box_bonus", "Box bonus per round won", "int"),
-    ("shutout_multiplier", "Shutout multiplier", "int"),
-    ("games", "Games in a match (odd)", "int"),
+    # TRANSLATORS: the rules editor's field labels, in a column 38 characters wide.
+    ("target", N_("Target points"), "int"),
+    ("knock_limit", N_("Knock limit (0-10)"), "int"),
+    ("gin_bonus", N_("Gin bonus"), "int"),
+    ("undercut_bonus", N_("Undercut bonus"), "int"),
+    ("big_gin_bonus", N_("Big gin bonus"), "big_gin"),
+    ("discard_taken_card", N_("May discard the card just taken"), "bool"),
+    ("dead_stock", N_("Dead round at stock of"), "int"),
+    ("next_dealer", N_("Next dealer"), "dealer"),
+    ("oklahoma", N_("Oklahoma (upcard sets knock limit)"), "bool"),
+    ("spade_doubles", N_("Spade upcard doubles (Oklahoma)"), "bool"),
+    ("game_bonus", N_("Game bonus"), "int"),
+    ("box_bonus", N_("Box bonus per round won"), "int"),
+    ("shutout_multiplier", N_("Shutout multiplier"), "int"),
+    ("games", N_("Games in a match (odd)"), "int"),
 )
+
+#: The presets' names as shown (the core's names are identifiers, saved as they are).
+PRESET_LABELS: dict[str, str] = {
+    # TRANSLATORS: names of the rules presets (in a list 18 characters wide).
+    "Standard": N_("Standard"),
+    "Classic": N_("Classic"),
+    "Tournament": N_("Tournament"),
+    "Oklahoma": N_("Oklahoma"),
+    "Straight gin": N_("Straight gin"),
+    # TRANSLATORS: rules changed by hand in the editor (no preset).
+    "Custom": N_("Custom"),
+}
+
+#: Who deals the next round, as shown.
+DEALER_LABELS: dict[NextDealer, str] = {
+    # TRANSLATORS: who deals the next round: the round's winner, its loser, or in turns.
+    NextDealer.WINNER: N_("winner"),
+    NextDealer.LOSER: N_("loser"),
+    NextDealer.ALTERNATE: N_("alternate"),
+}
+
+
+def preset_label(name: str) -> str:
+    """A preset's name (or "Custom") in the current language."""
+    label = PRESET_LABELS.get(name)
+    return _(label) if label is not None else name
 
 
 def rules_summary(rules: Rules) -> Text:
     """A line or two naming the knobs that matter."""
-    knock = (
-        "upcard value"
-        if rules.oklahoma
-        else ("gin only" if rules.knock_limit == 0 else str(rules.knock_limit))
+    # TRANSLATORS: the rules summary on the start screen: short parts joined by " · ".
+    if rules.oklahoma:
+        knock = _("knock limit upcard value")
+    elif rules.knock_limit == 0:
+        knock = _("knock limit gin only")
+    else:
+        knock = _("knock limit {limit}").format(limit=rules.knock_limit)
+    big = (
+        _("big gin off")
+        if rules.big_gin_bonus is None
+        else _("big gin {bonus}").format(bonus=rules.big_gin_bonus)
     )
-    big = "off" if rules.big_gin_bonus is None else str(rules.big_gin_bonus)
     parts = [
-        f"{rules.name} rules: to {rules.target}",
-        f"knock limit {knock}",
-        f"gin {rules.gin_bonus}",
-        f"undercut {rules.undercut_bonus}",
-        f"big gin {big}",
-        f"dealer: {rules.next_dealer.value}",
+        _("{rules} rules: to {target}").format(rules=preset_label(rules.name), target=rules.target),
+        knock,
+        _("gin {bonus}").format(bonus=rules.gin_bonus),
+        _("undercut {bonus}").format(bonus=rules.undercut_bonus),
+        big,
+        _("dealer: {who}").format(who=_(DEALER_LABELS[rules.next_dealer])),
     ]
     if rules.discard_taken_card:
-        parts.append("taken card may be discarded")
+        parts.append(_("taken card may be discarded"))
     if rules.spade_doubles:
-        parts.append("spades double")
+        parts.append(_("spades double"))
     if rules.game_bonus or rules.box_bonus or rules.shutout_multiplier > 1:
         parts.append(
-            f"bonuses: game {rules.game_bonus}, box {rules.box_bonus},"
-            f" shutout x{rules.shutout_multiplier}"
+            _("bonuses: game {game}, box {box}, shutout x{times}").format(
+                game=rules.game_bonus, box=rules.box_bonus, times=rules.shutout_multiplier
+            )
         )
     if rules.is_match:
-        parts.append(f"best of {rules.games} games")
+        parts.append(_("best of {games} games").format(games=rules.games))
     return Text(" · ".join(parts), style="dim")
 
 
@@ -67,8 +104,8 @@ class RulesScreen(ModalScreen[Rules | None]):
     """A form with every rules knob; dismisses with the new rules, or None if cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Use these rules"),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "save", N_("Use these rules")),
     ]
 
     def __init__(self, rules: Rules) -> None:
@@ -78,16 +115,16 @@ class RulesScreen(ModalScreen[Rules | None]):
     def compose(self) -> ComposeResult:
         r = self.rules
         with Vertical(classes="dialog", id="rules-dialog"):
-            yield Label("Rules: every knob", classes="dialog-title")
+            yield Label(_("Rules: every knob"), classes="dialog-title")
             with VerticalScroll(id="knobs"), Grid(id="knob-grid"):
                 for knob, label, kind in KNOBS:
-                    yield Label(label)
+                    yield Label(_(label))
                     value: Any = getattr(r, knob)
                     if kind == "int":
                         yield Input(str(value), type="integer", compact=True, id=f"k-{knob}")
                     elif kind == "bool":
                         yield Select(
-                            [("yes", True), ("no", False)],
+                            [(_("yes"), True), (_("no"), False)],
                             value=bool(value),
                             allow_blank=False,
                             compact=True,
@@ -96,14 +133,15 @@ class RulesScreen(ModalScreen[Rules | None]):
                     elif kind == "big_gin":
                         yield Input(
                             "" if value is None else str(value),
-                            placeholder="off",
+                            # TRANSLATORS: an empty field: no big gin bonus.
+                            placeholder=_("off"),
                             type="integer",
                             compact=True,
                             id=f"k-{knob}",
                         )
                     else:
                         yield Select(
-                            [(d.value, d) for d in NextDealer],
+                            [(_(DEALER_LABELS[d]), d) for d in NextDealer],
                             value=value,
                             allow_blank=False,
                             compact=True,
@@ -111,10 +149,16 @@ class RulesScreen(ModalScreen[Rules | None]):
                         )
             yield Static("", id="rules-error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Use these rules (ctrl+s)", id="save", variant="primary", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
+                # TRANSLATORS: buttons of the rules editor, side by side in 66 columns.
+                yield Button(
+                    _("Use these rules (ctrl+s)"), id="save", variant="primary", compact=True
+                )
+                yield Button(_("Cancel (Esc)"), id="cancel", compact=True)
         # Its own footer: the start screen's, below, would name keys that do nothing here.
-        yield Footer()
+        yield LocalFooter()
+
+    async def refresh_language(self) -> None:
+        await recompose_in_language(self)
 
     def on_mount(self) -> None:
         """The first field has focus, so typing changes it at once."""
@@ -132,7 +176,9 @@ class RulesScreen(ModalScreen[Rules | None]):
                 try:
                     changes[knob] = int(text)
                 except ValueError:
-                    raise RulesError(f"{label}: a whole number, please") from None
+                    raise RulesError(
+                        _("{field}: a whole number, please").format(field=_(label))
+                    ) from None
             elif kind == "bool":
                 changes[knob] = bool(self.query_one(f"#k-{knob}", Select).value)
             else:
@@ -147,8 +193,8 @@ class RulesScreen(ModalScreen[Rules | None]):
             rules = self.read()
         except RulesError as exc:
             message = str(exc)
-            for knob, label, _ in KNOBS:
-                message = message.replace(knob, label.split(" (")[0].lower())
+            for knob, label, _kind in KNOBS:
+                message = message.replace(knob, _(label).split(" (")[0].lower())
             self.query_one("#rules-error", Static).update(
                 Text(message[:1].upper() + message[1:] + ".", style="bold red")
             )

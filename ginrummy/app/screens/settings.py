@@ -1,8 +1,10 @@
-"""Settings: your name, the pace of the computer's moves, ASCII cards and the theme.
+"""Settings: your name, the language, the pace of the computer's moves, ASCII cards and the
+theme.
 
 Every change is applied and saved at once (the name when you leave the screen or press
 Enter in it); Escape goes back. ASCII mode applies to the start screen at once and to
-every table opened from then on.
+every table opened from then on. A new language applies at once to every screen open,
+the table under this screen too.
 """
 
 from __future__ import annotations
@@ -15,59 +17,94 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
+from ... import i18n
+from ...i18n import N_, _
 from ...storage import MAX_NAME, StorageError, check_name
+from ..session import display_name
+from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
-from .base import gin_app_of
+from .base import gin_app_of, recompose_in_language
 
 if TYPE_CHECKING:
     pass
+
+
+def language_options() -> list[tuple[str, str]]:
+    """The languages offered: automatic (the environment's), then each in its own name."""
+    detected = i18n.LANGUAGES[i18n.detect()]
+    # TRANSLATORS: the first choice of the language list: the language the system (the
+    # environment: LANG...) asks for, e.g. "Automatic (Polski)"; the list is ~40 wide.
+    auto = _("Automatic ({language})").format(language=detected)
+    return [(auto, ""), *((name, code) for code, name in i18n.LANGUAGES.items())]
 
 
 class SettingsScreen(Screen[None]):
     """A small form of the settings kept between sessions."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("f7", "close", "Back", show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("f7", "close", N_("Back"), show=False),
     ]
 
     gin_app = property(gin_app_of)
 
     def compose(self) -> ComposeResult:
-        from ..app import PACES, pace_word
+        from ..app import PACES, pace_label, pace_word
 
         app = self.gin_app
         yield Header()
         with Vertical(id="settings"):
             with Vertical(classes="panel", id="settings-panel") as panel:
-                panel.border_title = "Settings"
+                panel.border_title = _("Settings")
                 with Grid(id="settings-form"):
-                    yield Label("Your name")
+                    # TRANSLATORS: the settings' field labels (a column 17 wide; a longer
+                    # label makes the column wider and squeezes the field).
+                    yield Label(_("Your name"))
                     yield Input(
                         value=app.settings.name,
-                        placeholder="You",
+                        placeholder=display_name("You"),
                         max_length=MAX_NAME,
                         compact=True,
                         id="settings-name",
                     )
-                    yield Label("Computer's pace")
+                    yield Label(_("Language"))
                     yield Select(
-                        [(f"{word} ({sec:g} s a move)", word) for word, sec in PACES],
+                        language_options(),
+                        value=app.settings.language
+                        if app.settings.language in i18n.LANGUAGES
+                        else "",
+                        allow_blank=False,
+                        compact=True,
+                        id="language",
+                    )
+                    yield Label(_("Computer's pace"))
+                    yield Select(
+                        [
+                            # TRANSLATORS: a pace in the settings: "fast (0.3 s a move)".
+                            (
+                                _("{pace} ({seconds} s a move)").format(
+                                    pace=pace_label(word), seconds=f"{sec:g}"
+                                ),
+                                word,
+                            )
+                            for word, sec in PACES
+                        ],
                         value=pace_word(app.computer_delay),
                         allow_blank=False,
                         compact=True,
                         id="pace",
                     )
-                    yield Label("ASCII cards")
+                    yield Label(_("ASCII cards"))
                     yield Checkbox(
-                        "suits as letters: AS TD (from the next table)",
+                        # TRANSLATORS: keep "AS TD" (cards written with letters).
+                        _("suits as letters: AS TD (from the next table)"),
                         value=app.ascii,
                         compact=True,
                         id="ascii",
                     )
-                    yield Label("Theme")
+                    yield Label(_("Theme"))
                     yield Select(
                         [(name, name) for name in sorted(app.available_themes)],
                         value=app.theme,
@@ -77,22 +114,37 @@ class SettingsScreen(Screen[None]):
                     )
                 yield Static(
                     Text(
-                        "Changes are saved at once and kept for the next time. The start"
-                        " screen remembers the opponent, level and rules of your last game.",
+                        _(
+                            "Changes are saved at once and kept for the next time. The start"
+                            " screen remembers the opponent, level and rules of your last game."
+                        ),
                         style="dim",
                     ),
                     id="settings-note",
                 )
             with Horizontal(id="settings-buttons"):
-                yield Button("Done (Esc)", id="done", variant="primary", compact=True)
-        yield Footer()
+                # TRANSLATORS: a button; keep "(Esc)".
+                yield Button(_("Done (Esc)"), id="done", variant="primary", compact=True)
+        yield LocalFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.sub_title = "Settings"
+        self.retitle()
         self.query_one("#settings-name", Input).focus()
 
+    def retitle(self) -> None:
+        self.sub_title = _("Settings")
+
+    async def refresh_language(self) -> None:
+        await recompose_in_language(self)
+
     # --- changes ----------------------------------------------------------------------
+    @on(Select.Changed, "#language")
+    async def _language(self, event: Select.Changed) -> None:
+        code = event.value
+        if isinstance(code, str) and code != self.gin_app.settings.language:
+            await self.gin_app.change_language(code)
+
     @on(Select.Changed, "#pace")
     def _pace(self, event: Select.Changed) -> None:
         from ..app import PACES
@@ -118,7 +170,7 @@ class SettingsScreen(Screen[None]):
         name = self.query_one("#settings-name", Input).value.strip()
         if name:
             try:
-                check_name(name, "The name")
+                check_name(name, _("The name"))
             except StorageError as exc:
                 self.notify(f"{exc}.", severity="error")
                 return False

@@ -10,15 +10,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...core import PRESETS, Game, Match, Rules
+from ...i18n import N_, _
 from ...storage import MAX_NAME, GameMeta
-from ..session import COMPUTER, HOTSEAT
+from ..session import COMPUTER, HOTSEAT, display_name
+from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
-from .base import gin_app_of
+from .base import gin_app_of, recompose_in_language
 from .dialogs import ConfirmScreen
-from .rules_editor import RulesScreen, rules_summary
+from .rules_editor import RulesScreen, preset_label, rules_summary
 
 if TYPE_CHECKING:
     pass
@@ -29,32 +31,47 @@ BANNER_ASCII = "S H  G I N   R U M M Y  D C"
 
 def saved_summary(obj: Game | Match, meta: GameMeta) -> str:
     """A saved game in a few words: who, the scores and the round."""
+    from ..app import level_label
+
     game = obj.game if isinstance(obj, Match) else obj
-    a, b = meta.names
-    who = f"vs Computer ({meta.level})" if meta.mode == COMPUTER else "hot-seat"
-    return f"{who}, {a} {game.scores[0]} · {b} {game.scores[1]}, round {game.round.number}"
+    a, b = (display_name(n) for n in meta.names)
+    fields = {
+        "first": a,
+        "second": b,
+        "score1": game.scores[0],
+        "score2": game.scores[1],
+        "round": game.round.number,
+    }
+    if meta.mode == COMPUTER:
+        # TRANSLATORS: a saved game on the Continue button, e.g. "vs Computer (simple),
+        # You 12 · Computer 30, round 3"; the button is at most 74 characters wide.
+        text = _("vs Computer ({level}), {first} {score1} · {second} {score2}, round {round}")
+        return text.format(level=level_label(meta.level or "simple"), **fields)
+    # TRANSLATORS: a saved hot-seat game on the Continue button.
+    return _("hot-seat, {first} {score1} · {second} {score2}, round {round}").format(**fields)
 
 
 class StartScreen(Screen[None]):
     """Choose a game and start it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "continue_game", "Continue"),
-        Binding("f2", "play('computer')", "Computer"),
-        Binding("f3", "play('hotseat')", "Hot-seat"),
+        # TRANSLATORS: footer keys of the start screen (F5, F2, F3): short.
+        Binding("f5", "continue_game", N_("Continue")),
+        Binding("f2", "play('computer')", N_("Computer")),
+        Binding("f3", "play('hotseat')", N_("Hot-seat")),
         # The buttons name F4, F6 and F7; the footer keeps to what fits at 80 columns.
-        Binding("f4", "edit_rules", "Rules", show=False),
-        Binding("f6", "stats", "Stats", show=False),
-        Binding("f7", "settings", "Settings", show=False),
-        Binding("question_mark", "app.help", "Help"),
+        Binding("f4", "edit_rules", N_("Rules"), show=False),
+        Binding("f6", "stats", N_("Stats"), show=False),
+        Binding("f7", "settings", N_("Settings"), show=False),
+        Binding("question_mark", "app.help", N_("Help")),
         # Esc is pressed out of habit to go back: ask first (Ctrl+C and Ctrl+Q quit at once).
-        Binding("escape", "ask_quit", "Quit"),
+        Binding("escape", "ask_quit", N_("Quit")),
     ]
 
     gin_app = property(gin_app_of)
 
     def compose(self) -> ComposeResult:
-        from ..app import LEVELS
+        from ..app import LEVELS, level_label
 
         app = self.gin_app
         # Names given on the command line, else the name kept in the settings.
@@ -67,88 +84,110 @@ class StartScreen(Screen[None]):
             if app.saved is not None:
                 with Horizontal(id="continue-row"):
                     yield Button(
-                        f"Continue: {saved_summary(*app.saved)} (F5)",
+                        # TRANSLATORS: {game} describes the saved game; keep "(F5)".
+                        _("Continue: {game} (F5)").format(game=saved_summary(*app.saved)),
                         id="continue",
                         variant="warning",
                         compact=True,
                     )
             else:
                 yield Static(
-                    Text("Two players, ten cards each: meld them, knock or go gin.", style="dim"),
+                    Text(
+                        _("Two players, ten cards each: meld them, knock or go gin."), style="dim"
+                    ),
                     id="tagline",
                 )
             with Horizontal(id="modes"):
                 with Vertical(classes="panel", id="panel-computer") as panel:
-                    panel.border_title = "Against the computer"
+                    # TRANSLATORS: titles of the two panels side by side (each ~36 wide).
+                    panel.border_title = _("Against the computer")
                     with Grid(classes="form"):
-                        yield Label("Level")
+                        # TRANSLATORS: form labels on the start screen (a column 11 wide;
+                        # a longer label makes the column wider, squeezing the field).
+                        yield Label(_("Level"))
                         yield Select(
-                            [(name, name) for name in LEVELS],
+                            [(level_label(name), name) for name in LEVELS],
                             value=app.level if app.level in LEVELS else LEVELS[0],
                             allow_blank=False,
                             compact=True,
                             id="level",
                         )
-                        yield Label("Your name")
+                        yield Label(_("Your name"))
                         yield Input(
                             value=names[0],
-                            placeholder="You",
+                            placeholder=display_name("You"),
                             max_length=MAX_NAME,
                             compact=True,
                             id="your-name",
                         )
-                    yield Button("Play the computer (F2)", id="play-computer", variant="primary")
+                    # TRANSLATORS: buttons in the two panels (each ~32 wide); keep the keys.
+                    yield Button(_("Play the computer (F2)"), id="play-computer", variant="primary")
                 with Vertical(classes="panel", id="panel-hotseat") as panel:
-                    panel.border_title = "Hot-seat for two"
+                    panel.border_title = _("Hot-seat for two")
                     with Grid(classes="form"):
-                        yield Label("Player 1")
+                        yield Label(display_name("Player 1"))
                         yield Input(
                             value=names[0],
-                            placeholder="Player 1",
+                            placeholder=display_name("Player 1"),
                             max_length=MAX_NAME,
                             compact=True,
                             id="name1",
                         )
-                        yield Label("Player 2")
+                        yield Label(display_name("Player 2"))
                         yield Input(
                             value=names[1],
-                            placeholder="Player 2",
+                            placeholder=display_name("Player 2"),
                             max_length=MAX_NAME,
                             compact=True,
                             id="name2",
                         )
-                    yield Button("Play hot-seat (F3)", id="play-hotseat", variant="success")
+                    yield Button(_("Play hot-seat (F3)"), id="play-hotseat", variant="success")
             with Vertical(classes="panel", id="panel-rules") as panel:
-                panel.border_title = "Rules"
+                panel.border_title = _("Rules")
                 with Horizontal(id="rules-row"):
-                    yield Label("Preset")
+                    # TRANSLATORS: one row of 74 columns holds "Preset", a list 18 wide,
+                    # the "Edit rules… (F4)" button, "Seed" and its field: keep them short.
+                    yield Label(_("Preset"))
                     yield Select(
-                        [(name, name) for name in [*PRESETS, "Custom"]],
+                        [(preset_label(name), name) for name in [*PRESETS, "Custom"]],
                         value=app.rules.name,
                         allow_blank=False,
                         compact=True,
                         id="preset",
                     )
-                    yield Button("Edit rules… (F4)", id="edit-rules", compact=True)
-                    yield Label("Seed")
+                    yield Button(_("Edit rules… (F4)"), id="edit-rules", compact=True)
+                    # TRANSLATORS: the random seed of the deal (a number to replay a deal).
+                    yield Label(_("Seed"))
                     yield Input(
                         value="" if app.seed is None else str(app.seed),
-                        placeholder="random",
+                        # TRANSLATORS: an empty seed field: a random deal.
+                        placeholder=_("random"),
                         type="integer",
                         compact=True,
                         id="seed",
                     )
                 yield Static(rules_summary(app.rules), id="rules-summary")
             with Horizontal(id="start-buttons"):
-                yield Button("Help (?)", id="help", compact=True)
-                yield Button("Statistics (F6)", id="open-stats", compact=True)
-                yield Button("Settings (F7)", id="open-settings", compact=True)
-                yield Button("Quit (Esc)", id="quit", compact=True)
-        yield Footer()
+                # TRANSLATORS: four buttons side by side in 76 columns; keep the keys.
+                yield Button(_("Help (?)"), id="help", compact=True)
+                yield Button(_("Statistics (F6)"), id="open-stats", compact=True)
+                yield Button(_("Settings (F7)"), id="open-settings", compact=True)
+                yield Button(_("Quit (Esc)"), id="quit", compact=True)
+        yield LocalFooter()
         yield TooSmall()
 
+    def retitle(self) -> None:
+        self.sub_title = _("New game")
+
+    async def refresh_language(self) -> None:
+        """Compose again in the new language (the form keeps what was typed)."""
+        continue_shown = [row.display for row in self.query("#continue-row")]
+        await recompose_in_language(self)
+        for row, shown in zip(self.query("#continue-row"), continue_shown, strict=False):
+            row.display = shown
+
     def on_mount(self) -> None:
-        self.sub_title = "New game"
+        self.retitle()
         app = self.gin_app
         mode = app.start_mode or app.settings.opponent
         first = (
@@ -193,7 +232,7 @@ class StartScreen(Screen[None]):
         try:
             app.seed = int(seed_text) if seed_text else None
         except ValueError:
-            self.notify("The seed must be a whole number.", severity="error")
+            self.notify(_("The seed must be a whole number."), severity="error")
             return False
         level = self.query_one("#level", Select).value
         if isinstance(level, str):
@@ -213,14 +252,13 @@ class StartScreen(Screen[None]):
             if yes:
                 self._start(mode)
 
-        self.app.push_screen(
-            ConfirmScreen(
-                "New game?",
-                f"A saved game is waiting ({saved_summary(*saved)}). A new game replaces it.",
-                yes="New game",
-            ),
-            answer,
-        )
+        def body() -> str:
+            return _("A saved game is waiting ({game}). A new game replaces it.").format(
+                game=saved_summary(*saved)
+            )
+
+        # TRANSLATORS: a question (title) and its yes button (short).
+        self.app.push_screen(ConfirmScreen(N_("New game?"), body, yes=N_("New game")), answer)
 
     def _start(self, mode: str) -> None:
         app = self.gin_app
@@ -284,11 +322,15 @@ class StartScreen(Screen[None]):
                 self.gin_app.action_quit_game()
 
         body = (
-            "Your saved game waits for you: choose Continue next time."
+            N_("Your saved game waits for you: choose Continue next time.")
             if saved is not None
-            else "See you next time."
+            else N_("See you next time.")
         )
-        self.app.push_screen(ConfirmScreen("Quit ginrummy?", body, yes="Quit", no="Stay"), answer)
+        # TRANSLATORS: a question (keep "ginrummy", the program's name) and its buttons.
+        question = N_("Quit ginrummy?")
+        self.app.push_screen(
+            ConfirmScreen(question, lambda: _(body), yes=N_("Quit"), no=N_("Stay")), answer
+        )
 
     @on(Select.Changed, "#preset")
     def _preset(self, event: Select.Changed) -> None:

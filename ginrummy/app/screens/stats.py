@@ -10,12 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import N_, _, ngettext
 from ...stats import compute, format_table
 from ...storage import Store
+from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
+from .base import recompose_in_language
 
 
 class StatsScreen(Screen[None]):
@@ -23,9 +26,9 @@ class StatsScreen(Screen[None]):
     Enter on one replays it; Escape goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("q", "close", "Back", show=False),
-        Binding("tab", "app.focus_next", "Switch", show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("q", "close", N_("Back"), show=False),
+        Binding("tab", "app.focus_next", N_("Switch"), show=False),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -41,7 +44,11 @@ class StatsScreen(Screen[None]):
             if history:
                 yield Static(
                     Text(
-                        f"{len(history)} finished games in {self.store.root}",
+                        ngettext(
+                            "{n} finished game in {folder}",
+                            "{n} finished games in {folder}",
+                            len(history),
+                        ).format(n=len(history), folder=self.store.root),
                         style="dim",
                     )
                 )
@@ -53,13 +60,20 @@ class StatsScreen(Screen[None]):
                 ),
                 id="games",
             )
-            games.border_title = "Finished games, latest first: Enter replays"
+            # TRANSLATORS: the title of the list of finished games (~76 wide); keep "Enter".
+            games.border_title = _("Finished games, latest first: Enter replays")
             yield games
-        yield Footer()
+        yield LocalFooter()
         yield TooSmall()
 
+    def retitle(self) -> None:
+        self.sub_title = _("Statistics")
+
+    async def refresh_language(self) -> None:
+        await recompose_in_language(self)
+
     def on_mount(self) -> None:
-        self.sub_title = "Statistics"
+        self.retitle()
         games = self.query("#games")
         (games.first() if games else self.query_one("#stats")).focus()
         self.app.report_problems()  # type: ignore[attr-defined]

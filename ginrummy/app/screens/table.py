@@ -8,6 +8,7 @@ thread worker that posts `ComputerMoved`; the action is applied here, on the UI 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -16,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Header, RichLog, Static
 
 from ...core import (
     Action,
@@ -38,16 +39,19 @@ from ...core import (
     knock_discards,
     min_deadwood,
 )
+from ...i18n import N_, _, ngettext
 from ...players import ExpertPlayer
 from ...storage import GameMeta, Store
 from ..messages import CardClicked, ComputerMoved, PileClicked
-from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn, with_verb
-from ..widgets.cardart import card_label, card_text, cards_text, shown
+from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn, opening_text
+from ..widgets.cardart import card_label, card_text, cards_text, markup_format, shown
+from ..widgets.footer import LocalFooter
 from ..widgets.hand import SORT_MODES, HandView
 from ..widgets.table import OpponentView, PileState, PilesView, TooSmall
-from .base import gin_app_of
+from .base import gin_app_of, retranslate_footers
 from .dialogs import ConfirmScreen, DiscardPileScreen
 from .privacy import PrivacyScreen
+from .rules_editor import preset_label
 
 if TYPE_CHECKING:
     pass
@@ -60,23 +64,34 @@ GAME_ACTIONS = ("draw_stock", "take_discard", "pass_upcard", "discard", "knock",
 class TableScreen(Screen[None]):
     """One game (or match) at the table, against the computer or hot-seat."""
 
+    # The footer shows up to a dozen of these in 80 columns: one short word each.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "select(-1)", "Select", key_display="←→"),
-        Binding("right", "select(1)", "Select", show=False),
-        Binding("s", "draw_stock", "Stock"),
-        Binding("d", "take_discard", "Take"),
-        Binding("p", "pass_upcard", "Pass"),
-        Binding("enter", "discard", "Discard"),
-        Binding("k", "knock", "Knock"),
-        Binding("g", "gin", "Gin"),
-        Binding("b", "big_gin", "Big gin"),
-        Binding("shift+left,comma", "move(-1)", "Move", show=False),
-        Binding("shift+right,full_stop", "move(1)", "Move", show=False),
-        Binding("o", "sort", "Sort"),
-        Binding("v", "view_pile", "Pile"),
-        Binding("h", "hint", "Hint"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit_game", "Quit"),
+        # TRANSLATORS: footer keys at the table (←→ select a card). The footer shows up
+        # to 12 keys in 80 columns: keep each one short word (≤ 6 letters if you can).
+        Binding("left", "select(-1)", N_("Select"), key_display="←→"),
+        Binding("right", "select(1)", N_("Select"), show=False),
+        # TRANSLATORS: footer key: draw from the stock (short).
+        Binding("s", "draw_stock", N_("Stock")),
+        # TRANSLATORS: footer key: take the top card of the discard pile (short).
+        Binding("d", "take_discard", N_("Take")),
+        # TRANSLATORS: footer key: pass on the first upcard (short).
+        Binding("p", "pass_upcard", N_("Pass")),
+        # TRANSLATORS: footer key: discard the selected card (short).
+        Binding("enter", "discard", N_("Discard")),
+        # TRANSLATORS: footer key (short).
+        Binding("k", "knock", N_("Knock")),
+        Binding("g", "gin", N_("Gin")),
+        Binding("b", "big_gin", N_("Big gin")),
+        Binding("shift+left,comma", "move(-1)", N_("Move"), show=False),
+        Binding("shift+right,full_stop", "move(1)", N_("Move"), show=False),
+        # TRANSLATORS: footer key: sort the hand (short).
+        Binding("o", "sort", N_("Sort")),
+        # TRANSLATORS: footer key: look at the whole discard pile (short).
+        Binding("v", "view_pile", N_("Pile")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.quit_game", N_("Quit")),
+        Binding("f7", "app.settings", N_("Settings"), show=False),
         *(
             Binding(key, f"attempt('{name}')", show=False)
             for key, name in (
@@ -123,9 +138,13 @@ class TableScreen(Screen[None]):
         self._thinking = False
         self._prefs: dict[int, tuple[str, list[Card]]] = {}
         self._waiting_privacy = False
-        self._last_line = ""
+        #: The move log: each line as a function giving it in the current language, so the
+        #: log can be written again when the language changes.
+        self._log_lines: list[Callable[[], str | Text]] = []
+        self._last_line: Callable[[], str] = str
         #: The last hint given (the expert's reason), for tests and the status line.
         self.hint = ""
+        self._waiting_message = False
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -143,7 +162,7 @@ class TableScreen(Screen[None]):
             yield Static(id="info")
             yield HandView(ascii=self.ascii, id="hand")
             yield Static(id="message")
-        yield Footer()
+        yield LocalFooter()
         yield TooSmall()
 
     gin_app = property(gin_app_of)
@@ -153,9 +172,25 @@ class TableScreen(Screen[None]):
         return self.query_one("#hand", HandView)
 
     def on_mount(self) -> None:
-        self.title = "Gin Rummy"
+        self.retitle()
         self.autosave()
         self._start_round(resumed=self.restored)
+
+    def retitle(self) -> None:
+        # TRANSLATORS: the game's name in the title bar (usually kept as is).
+        self.title = _("Gin Rummy")
+
+    async def refresh_language(self) -> None:
+        """Draw everything again in the current language; the game, the hand's order, the
+        selection and the move log stay as they are (the status line is cleared)."""
+        self.retitle()
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self._log_lines:
+            self._write(line())
+        self.show_message("")
+        self.refresh_table()
+        await retranslate_footers(self)
 
     def on_resize(self) -> None:
         """After a resize the latest moves stay in sight (the log rewraps from the top)."""
@@ -183,8 +218,10 @@ class TableScreen(Screen[None]):
                 self.save_failed = True
                 why = exc.strerror or str(exc)
                 self.notify(
-                    f"The game cannot be saved in {store.root}: {why}.",
-                    title="Not saved",
+                    _("The game cannot be saved in {folder}: {why}.").format(
+                        folder=store.root, why=why
+                    ),
+                    title=_("Not saved"),
                     severity="error",
                     timeout=10,
                 )
@@ -196,11 +233,16 @@ class TableScreen(Screen[None]):
         """A round was just dealt (or restored): log its story, then hand over to whoever acts."""
         self._logged = 0
         self.selected = None
-        self._last_line = self.session.opening(self.ascii)
-        self.write_log(Text(self._last_line, style="bold"))
+        s, rnd = self.session, self.session.round
+
+        def opening() -> str:
+            return opening_text(rnd, s.names, s.rules, self.ascii, s.you)
+
+        self._last_line = opening
+        self.write_log(lambda: Text(opening(), style="bold"))
         if resumed:
             self._replay_log()
-            self.write_log(Text("The saved game continues.", style="italic"))
+            self.write_log(lambda: Text(_("The saved game continues."), style="italic"))
         if self.session.hotseat:
             self.viewer = None
         self.advance()
@@ -223,10 +265,7 @@ class TableScreen(Screen[None]):
             if not rnd.is_over and turn is turns[-1][1] and turn[0].player == rnd.to_act:
                 self._logged = start  # the turn in progress is logged when it ends, as usual
                 break
-            line = describe_turn(turn, self.session.names, self.ascii)
-            if line:
-                self._last_line = line
-                self.write_log(line)
+            self._log_turn(turn)
 
     def advance(self) -> None:
         """Decide what happens next: a result, the keyboard changing hands, or a computer turn."""
@@ -243,8 +282,9 @@ class TableScreen(Screen[None]):
                 self.viewer = None
                 self.refresh_table()
                 self._waiting_privacy = True
-                note = self._last_turn_note(actor)
-                self.app.push_screen(PrivacyScreen(s.names[actor], note), self._privacy_done)
+                self.app.push_screen(
+                    PrivacyScreen(lambda: s.names[actor], self._last_line), self._privacy_done
+                )
                 return
             self.viewer = actor
             self.refresh_table()
@@ -259,10 +299,6 @@ class TableScreen(Screen[None]):
         self._restore_prefs()
         self.selected = None
         self.refresh_table()
-
-    def _last_turn_note(self, actor: int) -> str:
-        """For the privacy screen: what the other player just did (public information)."""
-        return self._last_line
 
     def _remember_prefs(self) -> None:
         if self.viewer is not None:
@@ -288,12 +324,14 @@ class TableScreen(Screen[None]):
         if message.token != self._token or self.session.round_over:
             return
         self._thinking = False
-        if self.message_text.startswith("Wait"):
+        if self._waiting_message:
             self.show_message("")
         try:
             self.session.apply(message.action, message.seat)
         except IllegalActionError as exc:  # a bot bug: say so rather than hang
-            self.show_message(f"The computer tried an illegal move: {exc}", error=True)
+            self.show_message(
+                _("The computer tried an illegal move: {reason}").format(reason=exc), error=True
+            )
             return
         self._after_action(message.seat)
 
@@ -309,11 +347,19 @@ class TableScreen(Screen[None]):
                 if e.player is not None or e.kind.value == "dead"
             ]
             self._logged = len(rnd.history)
-            line = describe_turn(events, s.names, self.ascii)
-            if line:
-                self._last_line = line
-                self.write_log(line)
+            self._log_turn(events)
         self.advance()
+
+    def _log_turn(self, events: list[Event]) -> None:
+        """Log a finished turn (and keep it as the note for the next privacy screen)."""
+        s = self.session
+
+        def line() -> str:
+            return describe_turn(events, s.names, self.ascii, you=s.you)
+
+        if line():
+            self._last_line = line
+            self.write_log(line)
 
     def _show_result(self) -> None:
         from .result import RoundResultScreen
@@ -341,6 +387,7 @@ class TableScreen(Screen[None]):
             s.next_round()
             self.autosave()
             self.query_one("#log", RichLog).clear()
+            self._log_lines.clear()
             self._start_round()
         elif choice == "again":
             self.gin_app.new_table(self.config.mode, again=True)
@@ -368,10 +415,14 @@ class TableScreen(Screen[None]):
         try:
             self.session.apply(action, seat)
         except IllegalActionError as exc:
-            reason = capitalise(str(exc))
-            if not self.session.is_human(self.session.to_act) and "not your turn" in reason:
-                reason = f"Wait: it is {self.session.names[self.session.to_act]}'s turn"
-            self.show_message(reason + ".", error=True)
+            reason = capitalise(str(exc)) + "."
+            waiting = not self.session.is_human(self.session.to_act)
+            if waiting:
+                reason = _("Wait: it is {name}'s turn.").format(
+                    name=self.session.names[self.session.to_act]
+                )
+            self.show_message(reason, error=True)
+            self._waiting_message = waiting
             self.app.bell()
             return False
         self.show_message("")
@@ -418,29 +469,44 @@ class TableScreen(Screen[None]):
             return
         rest = [c for c in view.hand if c is not card]
         melding = best_melding(rest)
-        body = Text()
-        body.append("Discard ")
-        body.append_text(card_text(card, self.ascii))
-        body.append(" face down and end the round with ")
-        body.append(f"{melding.deadwood_points} deadwood", style="bold")
-        body.append(f" (knock limit {view.knock_limit}).\n\n")
-        for meld in melding.melds:
-            body.append("  meld: ")
-            body.append_text(cards_text(meld.cards, self.ascii))
-            body.append("\n")
-        if melding.deadwood:
-            body.append("  deadwood: ")
-            body.append_text(cards_text(melding.deadwood, self.ascii))
-            body.append("\n")
-        if melding.deadwood_points == 0:
-            body.append("\nThat is gin!", style="bold green")
+        limit = view.knock_limit
+        ascii = self.ascii
+
+        def body() -> Text:
+            text = Text()
+            # TRANSLATORS: keep the markup [b]...[/b] (bold).
+            sentence = _(
+                "Discard {card} face down and end the round with [b]{n} deadwood[/b]"
+                " (knock limit {limit})."
+            )
+            text.append_text(
+                markup_format(
+                    sentence, card=card_text(card, ascii), n=melding.deadwood_points, limit=limit
+                )
+            )
+            text.append("\n\n")
+            for meld in melding.melds:
+                # TRANSLATORS: a line of the knock dialog, before the cards of one meld.
+                text.append("  " + _("meld: "))
+                text.append_text(cards_text(meld.cards, ascii))
+                text.append("\n")
+            if melding.deadwood:
+                # TRANSLATORS: a line of the knock dialog, before the unmatched cards.
+                text.append("  " + _("deadwood: "))
+                text.append_text(cards_text(melding.deadwood, ascii))
+                text.append("\n")
+            if melding.deadwood_points == 0:
+                text.append("\n" + _("That is gin!"), style="bold green")
+            return text
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.play(Knock(card))
 
-        title = "Go gin?" if melding.deadwood_points == 0 else "Knock?"
-        self.app.push_screen(ConfirmScreen(title, body, yes="Knock"), done)
+        gin = melding.deadwood_points == 0
+        title = N_("Go gin?") if gin else N_("Knock?")
+        # TRANSLATORS: the yes button of the knock dialog (shown as "Knock (y)"); short.
+        self.app.push_screen(ConfirmScreen(title, body, yes=N_("Knock")), done)
 
     def action_gin(self) -> None:
         card = self._selected_card() or self._any_card()
@@ -456,18 +522,26 @@ class TableScreen(Screen[None]):
             self.play(Knock(card))
             return
         left = min_deadwood([c for c in view.hand if c is not card])
-        why = f"No gin: discarding {card_label(card, self.ascii)} leaves {left} deadwood"
-        if card in banned:
-            why = (
-                f"No gin with {card_label(card, self.ascii)}:"
-                " you just took it from the discard pile"
+        label = card_label(card, self.ascii)
+        others = _(", ").join(
+            card_label(c, self.ascii) for c in sorted(options, key=lambda c: c.index)
+        )
+        # TRANSLATORS: {cards} lists the cards that would go gin; keep "g" (the key).
+        if card in banned and options:
+            why = _(
+                "No gin with {card}: you just took it from the discard pile;"
+                " select {cards} and press g to go gin."
             )
-        if options:
-            others = ", ".join(
-                card_label(c, self.ascii) for c in sorted(options, key=lambda c: c.index)
+        elif card in banned:
+            why = _("No gin with {card}: you just took it from the discard pile.")
+        elif options:
+            why = _(
+                "No gin: discarding {card} leaves {n} deadwood;"
+                " select {cards} and press g to go gin."
             )
-            why += f"; select {others} and press g to go gin"
-        self.show_message(why + ".", error=True)
+        else:
+            why = _("No gin: discarding {card} leaves {n} deadwood.")
+        self.show_message(why.format(card=label, n=left, cards=others), error=True)
         self.app.bell()
 
     def action_big_gin(self) -> None:
@@ -504,7 +578,12 @@ class TableScreen(Screen[None]):
             else "melds"
         )
         self.hand.set_mode(nxt)
-        self.show_message(f"Sorted by {nxt}.")
+        sorted_by = {
+            "melds": N_("Sorted by melds."),
+            "rank": N_("Sorted by rank."),
+            "suit": N_("Sorted by suit."),
+        }
+        self.show_message(_(sorted_by[nxt]))
         self.refresh_table()
 
     def action_hint(self) -> None:
@@ -515,22 +594,24 @@ class TableScreen(Screen[None]):
         """
         seat = self.acting_seat
         if seat is None:
-            self.show_message("A hint is for the player whose turn it is.", error=True)
+            self.show_message(_("A hint is for the player whose turn it is."), error=True)
             return
         try:
             advice = ExpertPlayer().advise(self.session.view(seat))
         except Exception as exc:  # a bot bug must not end the game
-            self.show_message(f"No hint this time ({type(exc).__name__}).", error=True)
+            self.show_message(
+                _("No hint this time ({error}).").format(error=type(exc).__name__), error=True
+            )
             return
         action = advice.action
         if isinstance(action, Discard | Knock):
             self.selected = action.card
         self.hint = advice.reason
-        line = f"Hint: {advice.reason}"
+        line = _("Hint: {reason}").format(reason=advice.reason)
         self.show_message(line)
         if len(line) > self.query_one("#message", Static).size.width:
             # Too long for the status line: the whole sentence in a toast until the next move.
-            self.notify(shown(advice.reason, self.ascii), title="Hint", timeout=10)
+            self.notify(shown(advice.reason, self.ascii), title=_("Hint"), timeout=10)
         self.refresh_table()
 
     def action_view_pile(self) -> None:
@@ -585,8 +666,15 @@ class TableScreen(Screen[None]):
         return True
 
     # --- drawing the table --------------------------------------------------------------
-    def write_log(self, line: str | Text) -> None:
-        """Add a line to the move log (suit symbols as letters in ASCII mode)."""
+    def write_log(self, line: Callable[[], str | Text]) -> None:
+        """Add a line to the move log (suit symbols as letters in ASCII mode).
+
+        ``line`` gives the line in the current language (called again if it changes).
+        """
+        self._log_lines.append(line)
+        self._write(line())
+
+    def _write(self, line: str | Text) -> None:
         if isinstance(line, Text):
             line = Text(shown(line.plain, self.ascii), style=line.style)
         else:
@@ -599,6 +687,7 @@ class TableScreen(Screen[None]):
         Every message passes here, so the core's words (refusals, hints) get ASCII suits too.
         """
         text = shown(text, self.ascii)
+        self._waiting_message = False
         self.message = Text(text, style="bold red" if error else "italic")
         if self.is_mounted:
             self.query_one("#message", Static).update(self.message)
@@ -616,9 +705,11 @@ class TableScreen(Screen[None]):
         view = s.view(me)
         names = s.names
         # Opponent.
-        notes = [f"{view.opponent_card_count} cards"]
+        count = view.opponent_card_count
+        notes = [ngettext("{n} card", "{n} cards", count).format(n=count)]
         if rnd.dealer == them:
-            notes.append("dealer")
+            # TRANSLATORS: a note under the opponent's name; at most 17 letters.
+            notes.append(_("dealer"))
         opp = self.query_one("#opponent", OpponentView)
         opp.show(names[them], view.opponent_card_count, sorted(view.opponent_known), notes)
         # Piles.
@@ -644,7 +735,9 @@ class TableScreen(Screen[None]):
             hand.show(hand_cards, selected=self.selected, marks=marks)
         self.query_one("#prompt", Static).update(self._prompt_text(view))
         self.query_one("#info", Static).update(self._info_text(view))
-        self.sub_title = f"Round {rnd.number} · {s.rules.name} rules"
+        self.sub_title = _("Round {number} · {rules} rules").format(
+            number=rnd.number, rules=preset_label(s.rules.name)
+        )
         self.refresh_bindings()
 
     def _scores_text(self, me: int) -> Text:
@@ -656,51 +749,67 @@ class TableScreen(Screen[None]):
                 text.append("  ·  ")
             text.append(f"{s.names[seat]} ", style="bold")
             text.append(str(g.scores[seat]), style="bold cyan")
-        text.append(f"   to {s.rules.target}", style="dim")
+        # TRANSLATORS: after the scores: the points that win the game.
+        text.append("   " + _("to {target}").format(target=s.rules.target), style="dim")
         text.append("\n")
         rnd = s.round
-        dealer = with_verb(s.names[rnd.dealer], "deals")
-        line = f"Round {rnd.number} · {dealer} · knock limit {rnd.knock_limit}"
+        parts = [
+            _("Round {number}").format(number=rnd.number),
+            _("You deal")
+            if rnd.dealer == s.you
+            else _("{name} deals").format(name=s.names[rnd.dealer]),
+            _("knock limit {limit}").format(limit=rnd.knock_limit),
+        ]
         if rnd.multiplier != 1:
-            line += f" · scores x{rnd.multiplier}"
+            parts.append(_("scores x{times}").format(times=rnd.multiplier))
         if s.match is not None:
             won = s.match.games_won
-            line += f" · game {len(s.match.games)}, games {won[me]}-{won[1 - me]}"
-        text.append(line, style="dim")
+            parts.append(
+                _("game {number}, games {won}-{lost}").format(
+                    number=len(s.match.games), won=won[me], lost=won[1 - me]
+                )
+            )
+        text.append(" · ".join(parts), style="dim")
         return text
 
     def _prompt_text(self, view: PlayerView) -> Text:
         s = self.session
         rnd = s.round
         if rnd.is_over:
-            return Text("The round is over.", style="bold")
+            return Text(_("The round is over."), style="bold")
         actor = rnd.to_act
         name = s.names[actor]
         if not s.is_human(actor):
             last = rnd.history[-1] if rnd.history else None
-            doing = "is thinking…"
+            doing = _("{name} is thinking…")
             if rnd.phase is Phase.DISCARD and last is not None:
                 if last.card is not None and last.kind.value == "take":
-                    doing = f"took {card_label(last.card, self.ascii)} from the discard pile…"
+                    doing = _("{name} took {card} from the discard pile…")
                 else:
-                    doing = "drew from the stock…"
-            return Text(f"{name} {doing}", style="italic #a0a0ff")
+                    doing = _("{name} drew from the stock…")
+            card = card_label(last.card, self.ascii) if last and last.card else ""
+            return Text(doing.format(name=name, card=card), style="italic #a0a0ff")
         if self.acting_seat is None:
-            return Text(f"{name}'s turn.", style="italic")
+            return Text(_("{name}'s turn.").format(name=name), style="italic")
         top = card_label(view.top_discard, self.ascii) if view.top_discard else "?"
-        t = Text()
-        you = "Your turn" if s.hotseat is False else f"{name}, your turn"
-        t.append(f"{you}: ", style="bold")
         if view.phase is Phase.FIRST_UPCARD:
-            t.append(f"take the upcard {top} (d) or pass (p).")
+            what = _("take the upcard {card} (d) or pass (p).").format(card=top)
         elif view.phase is Phase.DRAW:
             if view.stock_only:
-                t.append("both passed the upcard, so draw from the stock (s).")
+                what = _("both passed the upcard, so draw from the stock (s).")
             else:
-                t.append(f"draw from the stock (s) or take {top} (d).")
+                what = _("draw from the stock (s) or take {card} (d).").format(card=top)
         else:
-            arrows = "Left/Right" if self.ascii else "←→"
-            t.append(f"discard a card: {arrows} to select, Enter to discard (or click it twice).")
+            # TRANSLATORS: {arrows} is "←→" (or "Left/Right"); keep Enter as it is.
+            what = _("discard a card: {arrows} to select, Enter to discard (or click it twice).")
+            what = what.format(arrows="Left/Right" if self.ascii else "←→")
+        # TRANSLATORS: the prompt line: "Your turn: draw from the stock (s) or ..." (the
+        # second one names the player in hot-seat games); {what} is one of the
+        # messages that follow it in the catalogue.
+        head = _("{name}, your turn:") if s.hotseat else _("Your turn:")
+        t = Text()
+        t.append(head.format(name=name) + " ", style="bold")
+        t.append(what)
         return t
 
     def _info_text(self, view: PlayerView) -> Text:
@@ -709,24 +818,29 @@ class TableScreen(Screen[None]):
             return t
         hand = view.hand
         dw = min_deadwood(hand)
-        t.append("Deadwood ", style="dim")
+        t.append(_("Deadwood") + " ", style="dim")
         t.append(str(dw), style="bold")
         if view.phase is Phase.DISCARD and view.is_my_turn:
             sel = self._selected_card()
             if sel is not None:
                 after = min_deadwood([c for c in hand if c is not sel])
-                t.append(f" · without {card_label(sel, self.ascii)}: ", style="dim")
+                t.append(
+                    " · " + _("without {card}:").format(card=card_label(sel, self.ascii)) + " ",
+                    style="dim",
+                )
                 t.append(str(after), style="bold")
             t.append("   ")
             t.append_text(self._possible_text(view))
         else:
-            t.append(f" · knock limit {view.knock_limit}", style="dim")
+            t.append(" · " + _("knock limit {limit}").format(limit=view.knock_limit), style="dim")
         return t
 
     def _possible_text(self, view: PlayerView) -> Text:
         legal = view.legal_actions()
         if BigGin() in legal:
-            return Text(" BIG GIN POSSIBLE: press b ", style="bold black on #ffd43b")
+            # TRANSLATORS: a sign on the info line; keep "b" (the key). About 25 letters.
+            sign = _("BIG GIN POSSIBLE: press b")
+            return Text(f" {sign} ", style="bold black on #ffd43b")
         knocks = {a.card for a in legal if isinstance(a, Knock)}
         if not knocks:
             return Text("")
@@ -734,5 +848,10 @@ class TableScreen(Screen[None]):
         options = {c: v for c, v in options.items() if c in knocks}
         best = min(options.values())
         if best == 0:
-            return Text(" GIN POSSIBLE: press g ", style="bold black on #69db7c")
-        return Text(f" KNOCK POSSIBLE ({best}): press k ", style="bold black on #74c0fc")
+            # TRANSLATORS: a sign on the info line; keep "g" (the key). About 25 letters.
+            sign = _("GIN POSSIBLE: press g")
+            return Text(f" {sign} ", style="bold black on #69db7c")
+        # TRANSLATORS: a sign on the info line: {n} is the deadwood after knocking; keep
+        # "k" (the key). About 25 letters.
+        sign = _("KNOCK POSSIBLE ({n}): press k").format(n=best)
+        return Text(f" {sign} ", style="bold black on #74c0fc")

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rich.markup import escape
 from rich.style import Style
 from rich.text import Text
 
 from ...core import Card
+from ...i18n import N_, _
 
 #: Width and height of a full card face, borders included.
 CARD_W = 6
@@ -101,6 +103,23 @@ def shown(text: str, ascii: bool) -> str:
 def card_text(card: Card, ascii: bool = False) -> Text:
     """A card in running text, coloured red or black (the suit is always written too)."""
     return Text(card_label(card, ascii), style="bold red" if card.is_red else "bold")
+
+
+def markup_format(template: str, **fields: str | int | Text) -> Text:
+    """``template`` (a translated message: Rich markup such as ``[b]...[/b]`` allowed) with
+    its named fields filled in; `Text` fields keep their own styles (coloured cards)."""
+    tokens = {name: f"\x00{i}\x00" for i, name in enumerate(fields)}
+    flat = {
+        name: tokens[name] if isinstance(value, Text) else escape(str(value))
+        for name, value in fields.items()
+    }
+    text = Text.from_markup(template.format(**flat))
+    for name, value in fields.items():
+        if isinstance(value, Text):
+            token = tokens[name]
+            while (i := text.plain.find(token)) >= 0:
+                text = text[:i] + value + text[i + len(token) :]
+    return text
 
 
 def cards_text(cards: Sequence[Card], ascii: bool = False, sep: str = " ") -> Text:
@@ -239,6 +258,16 @@ def draw_empty(canvas: Canvas, x: int, y: int, label: str, *, ascii: bool = Fals
     canvas.put(x, y + CARD_H - 1, " " + dot * inner + " ", style)
 
 
+#: The marks under cards (keys of the ``marks`` given to `layout_groups`), as shown.
+MARK_WORDS: dict[str, str] = {
+    # TRANSLATORS: marks under a card: the card just drawn from the stock, just taken
+    # from the discard pile, laid off on the knocker's meld. At most 6 letters.
+    "new": N_("new"),
+    "taken": N_("taken"),
+    "laid": N_("laid"),
+}
+
+
 @dataclass
 class Group:
     """A labelled run of cards drawn side by side (a meld, the deadwood, a whole hand)."""
@@ -341,8 +370,9 @@ def layout_groups(
             boxes[card] = (cx, cx + visible, top, mark_y)
             mark = marks.get(card)
             if mark:
+                word = _(MARK_WORDS[mark]) if mark in MARK_WORDS else mark
                 canvas.put(
-                    cx, mark_y, mark[:visible].center(min(visible, CARD_W)), _mark_style(mark)
+                    cx, mark_y, word[:visible].center(min(visible, CARD_W)), _mark_style(mark)
                 )
         x += span + group_gap
     return Layout(canvas.text(), boxes, total, height)

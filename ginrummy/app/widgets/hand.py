@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from ...core import Card, best_melding
 from ...core.cards import by_rank, by_suit
+from ...i18n import _
 from ..messages import CardClicked
 from .cardart import CARD_H, Group, Layout, layout_groups
 
@@ -28,23 +29,25 @@ def hand_groups(
         melding = best_melding(cards)
         groups = []
         for meld in melding.melds:
-            label = "set" if meld.is_set else "run"
+            # TRANSLATORS: labels over groups of cards in the hand: a set (same rank), a
+            # run (same suit), and the cards in no meld. A set is 3 cards wide (17 letters).
+            label = _("set") if meld.is_set else _("run")
             groups.append(Group(label, list(meld.cards), label_style="bold #3fa34d"))
         if melding.deadwood:
             dead = sorted(melding.deadwood, key=by_rank)
             groups.append(
                 # The total is on the line above the hand; the label only names the group.
-                Group("deadwood", dead, label_style="bold #d9822b")
+                Group(_("deadwood"), dead, label_style="bold #d9822b")
             )
         return groups
     if mode == "rank":
-        return [Group("by rank", sorted(cards, key=by_rank))]
+        return [Group(_("by rank"), sorted(cards, key=by_rank))]
     if mode == "suit":
-        return [Group("by suit", sorted(cards, key=by_suit))]
+        return [Group(_("by suit"), sorted(cards, key=by_suit))]
     held = set(cards)
     order = [c for c in manual if c in held]
     order += [c for c in cards if c not in order]
-    return [Group("your order", order)]
+    return [Group(_("your order"), order)]
 
 
 class HandView(Widget):

@@ -12,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core import Card
+from ...i18n import _
 from ..messages import PileClicked
 from .cardart import (
     BACK_H,
@@ -70,7 +71,7 @@ class OpponentView(Widget):
         )
         x = label_w
         hidden = self.count - len(self.known)
-        for _ in range(hidden):
+        for _card in range(hidden):
             draw_back(canvas, x, 0, ascii=self.ascii, width=BACK_W, height=BACK_H)
             x += step
         for card in self.known:
@@ -117,20 +118,30 @@ class PilesView(Widget):
         canvas = Canvas(max(self.size.width, 24), CARD_H + 3)
         head = Style(bold=True)
         key = Style(color="#e0a030", bold=True) if self.highlight else Style(dim=True)
-        canvas.put(self.STOCK_X, 0, f"Stock {self.state.stock}", head)
+        room = self.DISCARD_X - 1 - self.STOCK_X - 1  # the stock's label stops before the pile's
+        # TRANSLATORS: the label over the stock with the number of cards in it; at most
+        # 10 characters with the number.
+        stock = _("Stock {n}").format(n=self.state.stock)
+        canvas.put(self.STOCK_X, 0, stock[:room], head)
+        # TRANSLATORS: written inside an empty pile's outline; at most 4 letters.
+        none = _("none")
         if self.state.stock:
             draw_back(canvas, self.STOCK_X, 1, ascii=self.ascii)
         else:
-            draw_empty(canvas, self.STOCK_X, 1, "none", ascii=self.ascii)
+            draw_empty(canvas, self.STOCK_X, 1, none, ascii=self.ascii)
         canvas.put(self.STOCK_X, CARD_H + 1, "[s]", key)
         pile = self.state.discards
-        canvas.put(self.DISCARD_X - 1, 0, f"Discard {len(pile)}", head)
+        # TRANSLATORS: the label over the discard pile with the number of cards in it; at
+        # most 12 characters with the number.
+        canvas.put(self.DISCARD_X - 1, 0, _("Discard {n}").format(n=len(pile)), head)
         if pile:
             draw_face(canvas, self.DISCARD_X, 1, pile[-1], ascii=self.ascii)
         else:
-            draw_empty(canvas, self.DISCARD_X, 1, "none", ascii=self.ascii)
+            draw_empty(canvas, self.DISCARD_X, 1, none, ascii=self.ascii)
         canvas.put(self.DISCARD_X, CARD_H + 1, "[d]", key)
-        canvas.put(self.DISCARD_X - 1, CARD_H + 2, "v: view", Style(dim=True))
+        # TRANSLATORS: under the discard pile: press v to view the whole pile; at most
+        # 12 characters, keep "v:".
+        canvas.put(self.DISCARD_X - 1, CARD_H + 2, _("v: view"), Style(dim=True))
         return canvas.text()
 
     def on_click(self, event: events.Click) -> None:
@@ -160,12 +171,18 @@ class TooSmall(Static):
 
     def render(self) -> Text:
         width, height = self.app.size
-        return Text(
-            f"Gin Rummy needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
-            f"This one is {width} x {height}: please make the window larger.\n\n"
-            "(ctrl+q quits)",
-            justify="center",
+        lines = (
+            _("Gin Rummy needs a terminal of at least {width} x {height}.").format(
+                width=MIN_WIDTH, height=MIN_HEIGHT
+            ),
+            _("This one is {width} x {height}: please make the window larger.").format(
+                width=width, height=height
+            ),
+            "",
+            # TRANSLATORS: keep "ctrl+q" (the key).
+            _("(ctrl+q quits)"),
         )
+        return Text("\n".join(lines), justify="center")
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh()
@@ -220,12 +237,16 @@ class ScoreChart(Widget):
                     else:
                         ch = self.BLOCKS[fill]
                     canvas.put(x + seat, rows - 1 - r, ch, style)
-        canvas.put(5, rows, "rounds →" if not self.ascii else "rounds ->", Style(dim=True))
+        # TRANSLATORS: under the score chart's columns (one pair per round).
+        rounds = _("rounds")
+        canvas.put(5, rows, f"{rounds} →" if not self.ascii else f"{rounds} ->", Style(dim=True))
         legend = Text()
         x = 0
         for seat in (0, 1):
             mark = "#" if self.ascii else "█"
-            label = f"{mark} {self.names[seat]} ({'left' if seat == 0 else 'right'})  "
+            # TRANSLATORS: the score chart's legend: whose column is the left/right one.
+            side = _("{name} (left)") if seat == 0 else _("{name} (right)")
+            label = f"{mark} {side.format(name=self.names[seat])}  "
             canvas.put(x, rows + 1, label, Style(color=self.COLOURS[seat]))
             x += len(label)
         del legend

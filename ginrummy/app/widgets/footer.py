@@ -1,0 +1,33 @@
+"""The footer of every screen, with the key descriptions in the player's language."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from ...i18n import _
+
+
+class LocalFooter(Footer):
+    """Textual's footer, translating each binding's description as it is shown.
+
+    The screens declare their ``BINDINGS`` at class level, where nothing may be translated
+    yet (the language can change while the app runs), so the descriptions are marked with
+    ``N_()`` there and looked up here, every time the footer is drawn.
+    """
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                if widget.description:
+                    widget.description = _(widget.description)
+                if isinstance(widget.tooltip, str) and widget.tooltip:
+                    widget.tooltip = _(widget.tooltip)
+            yield widget
+
+    def retranslate(self) -> None:
+        """Draw the keys again in the current language (soon, composed in its own context,
+        as Textual's footer does when the bindings change)."""
+        self._bindings_ready = True
+        self.call_later(self.recompose)
