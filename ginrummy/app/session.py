@@ -254,42 +254,69 @@ def opening_text(
 def _clause(ev: Event, second: bool, ascii: bool, drawn: Card | None, knocked: Card | None) -> str:
     """What one event did, as the predicate of a move-log sentence ("drew from the stock").
 
-    ``second``: the subject is "You" (each language conjugates its own way).
+    ``second``: the subject is "You". Each clause has a message per person (contexts
+    "you" and "other"), as every language conjugates its own way.
     """
-    ctx = "you" if second else "other"
     card = card_label(ev.card, ascii) if ev.card is not None else ""
     kind = ev.kind
+    text = ""
     if kind is EventKind.PASS:
-        # TRANSLATORS: move log, after "You" / after a name; joined into one sentence
-        # with the turn's other actions ("drew from the stock and discarded 7♥").
-        return pgettext(ctx, "passed on the upcard")
-    if kind is EventKind.TAKE:
-        return pgettext(ctx, "took {card} from the discard pile").format(card=card)
-    if kind is EventKind.DRAW:
-        if drawn is not None:  # the replay shows every card
-            return pgettext(ctx, "drew {card} from the stock").format(card=card_label(drawn, ascii))
-        return pgettext(ctx, "drew from the stock")
-    if kind is EventKind.DISCARD:
-        return pgettext(ctx, "discarded {card}").format(card=card)
-    if kind is EventKind.KNOCK:
-        if knocked is not None:
-            return pgettext(ctx, "knocked, discarding {card} face down").format(
-                card=card_label(knocked, ascii)
-            )
-        return pgettext(ctx, "knocked")
-    if kind is EventKind.GIN:
-        if knocked is not None:
-            return pgettext(ctx, "went gin, discarding {card} face down").format(
-                card=card_label(knocked, ascii)
-            )
-        return pgettext(ctx, "went gin")
-    if kind is EventKind.BIG_GIN:
-        return pgettext(ctx, "went big gin")
-    if kind is EventKind.DEAD:
+        text = (
+            # TRANSLATORS: move log, what "You" did (context "you") or a named player did
+            # (context "other"); joined into one sentence with the turn's other actions:
+            # "You drew from the stock and discarded 7♥."
+            pgettext("you", "passed on the upcard")
+            if second
+            else pgettext("other", "passed on the upcard")
+        )
+    elif kind is EventKind.TAKE:
+        text = (
+            pgettext("you", "took {card} from the discard pile")
+            if second
+            else pgettext("other", "took {card} from the discard pile")
+        )
+    elif kind is EventKind.DRAW and drawn is not None:  # the replay shows every card
+        card = card_label(drawn, ascii)
+        text = (
+            pgettext("you", "drew {card} from the stock")
+            if second
+            else pgettext("other", "drew {card} from the stock")
+        )
+    elif kind is EventKind.DRAW:
+        text = (
+            pgettext("you", "drew from the stock")
+            if second
+            else pgettext("other", "drew from the stock")
+        )
+    elif kind is EventKind.DISCARD:
+        text = (
+            pgettext("you", "discarded {card}") if second else pgettext("other", "discarded {card}")
+        )
+    elif kind is EventKind.KNOCK and knocked is not None:  # the replay shows every card
+        card = card_label(knocked, ascii)
+        text = (
+            pgettext("you", "knocked, discarding {card} face down")
+            if second
+            else pgettext("other", "knocked, discarding {card} face down")
+        )
+    elif kind is EventKind.KNOCK:
+        text = pgettext("you", "knocked") if second else pgettext("other", "knocked")
+    elif kind is EventKind.GIN and knocked is not None:
+        card = card_label(knocked, ascii)
+        text = (
+            pgettext("you", "went gin, discarding {card} face down")
+            if second
+            else pgettext("other", "went gin, discarding {card} face down")
+        )
+    elif kind is EventKind.GIN:
+        text = pgettext("you", "went gin") if second else pgettext("other", "went gin")
+    elif kind is EventKind.BIG_GIN:
+        text = pgettext("you", "went big gin") if second else pgettext("other", "went big gin")
+    elif kind is EventKind.DEAD:
         # TRANSLATORS: move log, the last part of a turn's sentence ("... and the stock
         # ran down: a dead round.").
-        return _("the stock ran down: a dead round")
-    return ""
+        text = _("the stock ran down: a dead round")
+    return text.format(card=card)
 
 
 def describe_turn(
@@ -315,13 +342,14 @@ def describe_turn(
     gin = events[-1].kind in (EventKind.GIN, EventKind.BIG_GIN)
     if second:
         # TRANSLATORS: move log: {actions} is what the player did, e.g. "drew from the
-        # stock and discarded 7♥" (the messages with context "you").
-        return (_("You {actions}!") if gin else _("You {actions}.")).format(actions=actions)
+        # stock and discarded 7♥" (the messages with context "you"); "!" after gin.
+        sentence = _("You {actions}!") if gin else _("You {actions}.")
+        return sentence.format(actions=actions)
     if player is None:
         # TRANSLATORS: move log: a turn nobody in particular made (the stock ran down).
         return _("{actions}.").format(actions=capitalise(actions))
     # TRANSLATORS: move log: {name} is a player's name, {actions} what they did, e.g.
-    # "drew from the stock and discarded 7♥" (the messages with context "other").
+    # "drew from the stock and discarded 7♥" (context "other"); "!" after gin.
     sentence = _("{name} {actions}!") if gin else _("{name} {actions}.")
     return sentence.format(name=names[player], actions=actions)
 
