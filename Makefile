@@ -68,7 +68,7 @@ messages: $(DEV) ## Extract the messages into the template and merge them into e
 		po=ginrummy/locale/$$l/LC_MESSAGES/ginrummy.po; \
 		if [ -f $$po ]; then \
 			$(BIN)/pybabel update -D ginrummy -l $$l -i $(POT) -d ginrummy/locale \
-				--no-location --width=100 --ignore-obsolete --no-fuzzy-matching; \
+				--width=100 --ignore-obsolete --no-fuzzy-matching; \
 		else \
 			$(BIN)/pybabel init -D ginrummy -l $$l -i $(POT) -d ginrummy/locale --width=100; \
 		fi; \

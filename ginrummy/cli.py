@@ -628,6 +628,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seed=options.seed,
         rules=options.rules,
         ascii=options.ascii,
+        # main() already chose it: --lang, else the saved setting, else the environment.
+        language=i18n.language(),
     )
     return 0
 
@@ -731,7 +733,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         app = importlib.import_module("ginrummy.app")
     except ImportError as exc:
         raise UsageError(_("the replay cannot start: {problem}").format(problem=exc)) from None
-    app.launch(replay=number, ascii=True if args.ascii else None)
+    app.launch(replay=number, ascii=True if args.ascii else None, language=i18n.language())
     return 0
 
 

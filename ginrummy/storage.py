@@ -365,7 +365,10 @@ class Settings:
     ascii: bool = False
     theme: str = "textual-dark"
     #: The player's language: "" follows the environment (LANGUAGE, LC_ALL...); else a code
-    #: of `ginrummy.i18n.LANGUAGES`. An unknown code in the file reads as "".
+    #: of `ginrummy.i18n.LANGUAGES`. An unknown code in the file reads as "". Stored as
+    #: "lang": files written before the game spoke other languages all hold
+    #: ``"language": "en"``, a default nobody chose, which must not override a Polish
+    #: environment; that old field is read and ignored.
     language: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -380,7 +383,7 @@ class Settings:
             "pace": self.pace,
             "ascii": self.ascii,
             "theme": self.theme,
-            "language": self.language,
+            "lang": self.language,
         }
 
     @classmethod
@@ -398,7 +401,8 @@ class Settings:
                 "settings version {version} is not supported (this program reads {supported})"
             ).format(version=repr(version), supported=VERSION),
         )
-        known = {"format", "version", *(f for f in cls.__dataclass_fields__)}
+        # "language" (the field's own name) is the old, ignored key; "lang" is read below.
+        known = {"format", "version", "lang", *(f for f in cls.__dataclass_fields__)}
         unknown = sorted(data.keys() - known)
         _need(
             not unknown,
@@ -444,10 +448,10 @@ class Settings:
                 _("the theme must be a short name"),
             )
             s = replace(s, theme=theme)
-        if "language" in data:
+        if "lang" in data:
             # A language this version does not speak (a newer version's, or a typo) is not
             # worth refusing the whole file over: follow the environment instead.
-            s = replace(s, language=known_language(data["language"]))
+            s = replace(s, language=known_language(data["lang"]))
         return s
 
 

@@ -84,8 +84,15 @@ def test_play_launches_the_app(cli: CLI, fake_app: list[dict[str, Any]]) -> None
             "seed": 5,
             "rules": None,
             "ascii": True,
+            "language": "en",
         }
     ]
+
+
+def test_play_passes_the_chosen_language(cli: CLI, fake_app: list[dict[str, Any]]) -> None:
+    assert cli("--lang", "fi", "play", "--hotseat").code == 0
+    assert cli("play", "--lang", "hu_HU.UTF-8").code == 0
+    assert [call["language"] for call in fake_app] == ["fi", "hu"]
 
 
 def test_no_arguments_start_the_start_screen(cli: CLI, fake_app: list[dict[str, Any]]) -> None:

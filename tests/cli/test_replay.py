@@ -47,7 +47,10 @@ def test_list_numbers_the_games_oldest_first(cli: CLI, two_games: Path) -> None:
 def test_default_is_the_latest(cli: CLI, two_games: Path, fake_app: list[dict[str, Any]]) -> None:
     assert cli("replay").code == 0
     assert cli("replay", "1", "--ascii").code == 0
-    assert fake_app == [{"replay": 2, "ascii": None}, {"replay": 1, "ascii": True}]
+    assert fake_app == [
+        {"replay": 2, "ascii": None, "language": "en"},
+        {"replay": 1, "ascii": True, "language": "en"},
+    ]
 
 
 @pytest.mark.parametrize(

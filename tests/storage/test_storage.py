@@ -221,7 +221,7 @@ def test_settings_keep_the_second_name_and_old_files_without_it_still_load(
 
 def test_the_language_defaults_to_the_environment() -> None:
     assert Settings().language == ""
-    assert Settings().to_json()["language"] == ""
+    assert Settings().to_json()["lang"] == ""
 
 
 @pytest.mark.parametrize("code", ["", "en", "pl", "da", "hu", "es", "fi"])
@@ -239,7 +239,7 @@ def test_an_unknown_language_follows_the_environment_and_keeps_the_file(
 ) -> None:
     store = Store(tmp_path)
     chosen = Settings(name="Ann", level="expert", pace=0.2)
-    store.write_json(SETTINGS, {**chosen.to_json(), "language": bad})
+    store.write_json(SETTINGS, {**chosen.to_json(), "lang": bad})
     fresh = Store(tmp_path)
     assert fresh.load_settings() == chosen  # everything else kept, language ""
     assert not fresh.take_problems()
@@ -249,10 +249,22 @@ def test_an_unknown_language_follows_the_environment_and_keeps_the_file(
 def test_a_file_without_a_language_loads(tmp_path: Path) -> None:
     store = Store(tmp_path)
     old = Settings(name="Ann").to_json()
-    del old["language"]
+    del old["lang"]
     store.write_json(SETTINGS, old)
     fresh = Store(tmp_path)
     assert fresh.load_settings() == Settings(name="Ann")
+    assert not fresh.take_problems()
+
+
+@pytest.mark.parametrize("code", ["", "pl"])
+def test_the_old_language_field_is_ignored(tmp_path: Path, code: str) -> None:
+    # Settings written before the game spoke other languages all say "language": "en",
+    # a default nobody chose: it must not force English over the player's environment.
+    store = Store(tmp_path)
+    new = Settings(name="Ann", language=code).to_json()
+    store.write_json(SETTINGS, {**new, "language": "en"})
+    fresh = Store(tmp_path)
+    assert fresh.load_settings() == Settings(name="Ann", language=code)
     assert not fresh.take_problems()
 
 
