@@ -6,6 +6,9 @@ asking the simple bot what it would do and pressing the keys a person would pres
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from textual.pilot import Pilot
 
 from ..core import Action, BigGin, Discard, DrawStock, Game, Knock, Pass, Rules, TakeDiscard
@@ -84,6 +87,36 @@ async def play_until_result(pilot: Pilot[None], max_turns: int = 300) -> None:
             return
         await play_turn_with_keys(pilot)
     raise AssertionError("the round did not end")
+
+
+def pressing(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """A set-up that presses ``keys`` one by one, letting the computer move in between."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        await pilot.pause()
+
+    return run
+
+
+async def to_result(pilot: Pilot[Any]) -> None:
+    """Play on until the round's result is shown."""
+    await play_until_result(pilot)
+    await pilot.pause()
+
+
+async def to_game_over(pilot: Pilot[Any], max_rounds: int = 20) -> None:
+    """Play round after round until the game-over screen is shown."""
+    for _ in range(max_rounds):
+        await play_until_result(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        if type(pilot.app.screen).__name__ == "GameOverScreen":
+            return
+    raise AssertionError("the game did not end")
 
 
 def finished_game(seed: int = 3, target: int = 60) -> Game:

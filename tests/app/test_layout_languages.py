@@ -19,41 +19,13 @@ from textual.widgets._footer import FooterKey
 
 from ginrummy import i18n
 from ginrummy.app import GinRummyApp
-from ginrummy.app.testing import play_until_result, settle
+from ginrummy.app.testing import pressing, settle, to_game_over, to_result
 from ginrummy.core import Rules
 
 SIZE = (80, 24)
 LANGUAGES = sorted(i18n.LANGUAGES)
 
 Setup = Callable[[Pilot[Any]], Awaitable[None]]
-
-
-def pressing(*keys: str) -> Setup:
-    async def run(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-        await pilot.pause()
-
-    return run
-
-
-async def to_result(pilot: Pilot[Any]) -> None:
-    await settle(pilot)
-    await play_until_result(pilot)
-    await pilot.pause()
-
-
-async def to_game_over(pilot: Pilot[Any]) -> None:
-    await settle(pilot)
-    for _ in range(20):
-        await play_until_result(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
-        if type(pilot.app.screen).__name__ == "GameOverScreen":
-            return
-    raise AssertionError("the game did not end")
 
 
 def computer(**kw: Any) -> Callable[[str], GinRummyApp]:

@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from ginrummy.app import GinRummyApp
-from ginrummy.app.testing import play_until_result, settle
+from ginrummy.app.testing import pressing, settle, to_game_over, to_result
 from ginrummy.core import Rules
 
 SMALL = (80, 24)
@@ -27,32 +27,6 @@ def computer(**kw: Any) -> GinRummyApp:
 
 async def ready(pilot: Pilot[Any]) -> None:
     await settle(pilot)
-    await pilot.pause()
-
-
-def pressing(*keys: str) -> Setup:
-    async def run(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-        await pilot.pause()
-
-    return run
-
-
-async def to_result(pilot: Pilot[Any]) -> None:
-    await play_until_result(pilot)
-    await pilot.pause()
-
-
-async def to_game_over(pilot: Pilot[Any]) -> None:
-    for _ in range(20):
-        await play_until_result(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
-        if type(pilot.app.screen).__name__ == "GameOverScreen":
-            break
     await pilot.pause()
 
 
