@@ -171,3 +171,39 @@ def test_kill_9_at_random_moments_then_continue_shows_the_same_game(
             wait_for(name, same_game)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+
+
+@pytest.mark.parametrize(("variable", "value", "code"), [("LANG", "fi_FI.UTF-8", "fi")])
+def test_the_real_program_speaks_the_environments_language(
+    isolated_data_dir: Path, variable: str, value: str, code: str
+) -> None:
+    """``python -m ginrummy play`` at 80x24 under a Finnish locale: a Finnish table, and a
+    move played; then ``--lang pl`` overrides the environment."""
+    from ginrummy import i18n
+
+    i18n.set_language(code)
+    your_turn, stock = i18n._("Your turn:"), i18n._("Stock {n}").split("{")[0].strip()
+    i18n.set_language("pl")
+    polish_turn = i18n._("Your turn:")
+    i18n.set_language("en")
+    assert your_turn != "Your turn:" and polish_turn != "Your turn:"
+
+    assert shutil.which("tmux"), "tmux is needed for the end-to-end test"
+    name = f"ginrummy-lang-{uuid.uuid4().hex[:8]}"
+    env = [*program_env(isolated_data_dir), f"{variable}={value}"]
+    args = ["-m", "ginrummy", "play", "--vs", "computer", "--seed", "7"]
+    tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(ROOT),
+         shlex.join([*env, sys.executable, *args]))  # fmt: skip
+    tmux("set-option", "-t", name, "remain-on-exit", "on")  # keep the pane to respawn it
+    try:
+        text = wait_for(name, lambda t: your_turn in t)
+        assert stock in text and "Your turn" not in text
+        tmux("send-keys", "-t", name, "p")  # pass on the upcard: the game goes on
+        wait_for(name, lambda t: your_turn in t and "Stock" not in t)
+        tmux("send-keys", "-t", name, "q")
+        time.sleep(0.5)
+        tmux("respawn-pane", "-k", "-t", name, "-c", str(ROOT),
+             shlex.join([*env, sys.executable, *args, "--lang", "pl"]))  # fmt: skip
+        wait_for(name, lambda t: polish_turn in t)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
