@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .core import ResultKind
-from .i18n import N_, _
+from .i18n import N_, _, number
 from .storage import HistoryRecord, games_of
+from .words import level_label
 
 #: Rows of the table: (label, attribute of `Stats`); the labels are translated where shown.
 # TRANSLATORS: row labels of the statistics table (80 columns wide with up to three opponents:
@@ -51,7 +52,7 @@ class Stats:
 
     @property
     def points_per_round(self) -> str:
-        return f"{self.points / self.rounds:.1f}" if self.rounds else "-"
+        return number(self.points / self.rounds, ".1f") if self.rounds else "-"
 
     def add_game(self, won: bool) -> None:
         self.games += 1
@@ -100,8 +101,11 @@ def format_table(table: dict[str, Stats]) -> str:
         return _("No finished games yet: play one, and its statistics appear here.")
     order = sorted(table, key=lambda k: (k == "hot-seat", k))
     # TRANSLATORS: column heads of the statistics table: {level} is the computer's level as
-    # typed (simple, expert); "hot-seat" is two people at one keyboard. Keep them short.
-    heads = [_("vs {level}").format(level=k) if k != "hot-seat" else _("hot-seat") for k in order]
+    # (simple, expert); "hot-seat" is two people at one keyboard. Keep them short.
+    heads = [
+        _("vs {level}").format(level=level_label(k)) if k != "hot-seat" else _("hot-seat")
+        for k in order
+    ]
     rows = [(_(label), attr) for label, attr in ROWS]
     width = max(len(label) for label, _attr in rows)
     cols = [max(len(h), 6) for h in heads]

@@ -29,7 +29,8 @@ from typing import Any
 
 from .core import Game, Match, Rules, RulesError
 from .core.save import SaveError, from_dict, to_dict
-from .i18n import LANGUAGES, N_, _, ngettext
+from .i18n import LANGUAGES, N_, _, ngettext, number
+from .words import display_name, level_label
 
 __all__ = [
     "APP_TAG",
@@ -271,11 +272,11 @@ class HistoryRecord:
 
     def summary(self) -> str:
         """One line for lists: date, opponent, final scores and the winner."""
-        a, b = self.meta.names
-        # TRANSLATORS: who the game was against: {level} is the computer's level as typed
+        a, b = (display_name(name) for name in self.meta.names)
+        # TRANSLATORS: who the game was against: {level} is the computer's level
         # (simple, expert); "hot-seat" is two people at one keyboard.
         who = (
-            _("vs {level}").format(level=self.meta.level)
+            _("vs {level}").format(level=level_label(self.meta.level or "simple"))
             if self.meta.mode == "computer"
             else _("hot-seat")
         )
@@ -297,7 +298,7 @@ class HistoryRecord:
         # TRANSLATORS: one finished game in a list, e.g. "2024-05-01  vs simple: Ann 100-37
         # Computer, Ann won, 5 rounds". {winner} is a player's name.
         return _("{date}  {opponent}: {score}, {winner} won, {rounds}").format(
-            date=date, opponent=who, score=score, winner=self.meta.names[winner], rounds=rounds
+            date=date, opponent=who, score=score, winner=(a, b)[winner], rounds=rounds
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -435,7 +436,7 @@ class Settings:
             pace = data["pace"]
             _need(
                 type(pace) in (int, float) and math.isfinite(pace) and 0 <= pace <= MAX_PACE,
-                _("the pace must be 0 to {max} seconds").format(max=f"{MAX_PACE:g}"),
+                _("the pace must be 0 to {max} seconds").format(max=number(MAX_PACE)),
             )
             s = replace(s, pace=float(pace))
         if "ascii" in data:

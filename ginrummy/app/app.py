@@ -16,6 +16,7 @@ from ..core import Game, Match, Rules
 from ..i18n import N_, _
 from ..players import PLAYERS
 from ..storage import MAX_PACE, GameMeta, Settings, Store
+from ..words import computer_name_for
 from .screens.help import HelpScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
@@ -26,13 +27,6 @@ SAVED_NOTE = N_("Your game is saved: run ginrummy again and choose Continue.")
 
 #: The computer levels offered (every registered bot but the random one).
 LEVELS: tuple[str, ...] = tuple(name for name in PLAYERS if name != "random")
-
-#: The levels as shown (the names are identifiers: saved, and typed after --level).
-LEVEL_LABELS: dict[str, str] = {
-    # TRANSLATORS: the computer's levels (a list on the start screen, ~20 wide).
-    "simple": N_("simple"),
-    "expert": N_("expert"),
-}
 
 #: The pace of the computer's moves offered in the settings: (word, seconds per move).
 PACES: tuple[tuple[str, float], ...] = (
@@ -50,12 +44,6 @@ PACE_LABELS: dict[str, str] = {
     "normal": N_("normal"),
     "slow": N_("slow"),
 }
-
-
-def level_label(level: str) -> str:
-    """A computer level's name in the current language."""
-    label = LEVEL_LABELS.get(level)
-    return _(label) if label is not None else level
 
 
 def pace_label(word: str) -> str:
@@ -220,7 +208,7 @@ class GinRummyApp(App[None]):
         me = self.settings.name
         # The default names are kept in English, as identifiers, and translated when shown.
         if names is None and mode == COMPUTER and me:  # the names kept in the settings
-            names = (me, "The computer" if me.casefold() == "computer" else "Computer")
+            names = (me, computer_name_for(me))
         elif names is None and mode == HOTSEAT and (me or self.settings.name2):
             first = me or "Player 1"
             second = self.settings.name2 or "Player 2"

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from ..core import Card, DrawStock, Knock, Round, RoundResult, TakeDiscard
 from ..storage import HistoryRecord, games_of
-from .session import COMPUTER, describe_turn, display_name, explain_result, opening_text
+from ..words import display_name
+from .session import COMPUTER, describe_turn, explain_result, opening_text
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from ..core import (
 from ..core.player import Player
 from ..i18n import N_, _, join_words, pgettext
 from ..players import make_player
+from ..words import display_name
 from .widgets.cardart import card_label
 
 COMPUTER = "computer"
@@ -71,29 +72,6 @@ class TableConfig:
 def capitalise(text: str) -> str:
     """First letter upper case (the core's messages start in lower case)."""
     return text[:1].upper() + text[1:]
-
-
-#: The names given when the players choose none. They are stored in English (in saves,
-#: the history and the settings), as identifiers, and translated when shown.
-DEFAULT_NAMES: dict[str, str] = {
-    # TRANSLATORS: the human player's name in a game against the computer (also the
-    # subject of "You ..." sentences); about 8 letters at most.
-    "You": N_("You"),
-    # TRANSLATORS: the computer player's name; about 12 letters at most.
-    "Computer": N_("Computer"),
-    # TRANSLATORS: the computer's name when the human calls themselves "Computer".
-    "The computer": N_("The computer"),
-    # TRANSLATORS: a player's name in a hot-seat game (two people at one keyboard).
-    "Player 1": N_("Player 1"),
-    # TRANSLATORS: a player's name in a hot-seat game (two people at one keyboard).
-    "Player 2": N_("Player 2"),
-}
-
-
-def display_name(name: str) -> str:
-    """A stored name as shown: the default names in the player's language."""
-    default = DEFAULT_NAMES.get(name)
-    return _(default) if default is not None else name
 
 
 class Session:

@@ -20,9 +20,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, number
 from ...storage import MAX_NAME, StorageError, check_name
-from ..session import display_name
+from ...words import display_name
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
 from .base import gin_app_of, recompose_in_language
@@ -85,7 +85,7 @@ class SettingsScreen(Screen[None]):
                             # TRANSLATORS: a pace in the settings: "fast (0.3 s a move)".
                             (
                                 _("{pace} ({seconds} s a move)").format(
-                                    pace=pace_label(word), seconds=f"{sec:g}"
+                                    pace=pace_label(word), seconds=number(sec)
                                 ),
                                 word,
                             )

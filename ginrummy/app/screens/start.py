@@ -15,7 +15,8 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 from ...core import PRESETS, Game, Match, Rules
 from ...i18n import N_, _
 from ...storage import MAX_NAME, GameMeta
-from ..session import COMPUTER, HOTSEAT, display_name
+from ...words import display_name, level_label
+from ..session import COMPUTER, HOTSEAT
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
 from .base import gin_app_of, recompose_in_language
@@ -31,7 +32,6 @@ BANNER_ASCII = "S H  G I N   R U M M Y  D C"
 
 def saved_summary(obj: Game | Match, meta: GameMeta) -> str:
     """A saved game in a few words: who, the scores and the round."""
-    from ..app import level_label
 
     game = obj.game if isinstance(obj, Match) else obj
     a, b = (display_name(n) for n in meta.names)
@@ -71,7 +71,7 @@ class StartScreen(Screen[None]):
     gin_app = property(gin_app_of)
 
     def compose(self) -> ComposeResult:
-        from ..app import LEVELS, level_label
+        from ..app import LEVELS
 
         app = self.gin_app
         # Names given on the command line, else the name kept in the settings.
