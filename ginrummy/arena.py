@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Game, IllegalActionError, ResultKind, Rules
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .players import PLAYERS, make_player
 
 __all__ = [
@@ -460,7 +460,7 @@ def run_with_progress(
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return number(100 * x, ".1f") + "%"
 
 
 def format_report(result: ArenaResult) -> str:
@@ -477,17 +477,20 @@ def format_report(result: ArenaResult) -> str:
     # TRANSLATORS: row labels of the arena report (the leading spaces indent a detail of
     # the row above: keep them).
     row(_("games won"), [f"{s['games_won']} ({_pct(s['win_rate'])})" for s in per])
-    row(_("  95% interval"), [f"{_pct(s['win_ci95'][0])} - {_pct(s['win_ci95'][1])}" for s in per])
+    # TRANSLATORS: the 95% confidence interval of the share of games won.
+    row(
+        _("  interval (95%)"), [f"{_pct(s['win_ci95'][0])} - {_pct(s['win_ci95'][1])}" for s in per]
+    )
     row(_("rounds won"), [f"{s['rounds_won']}" for s in per])
     row(_("  by gin"), [f"{s['gins']}" for s in per])
     row(_("  by big gin"), [f"{s['big_gins']}" for s in per])
     row(_("  by undercut"), [f"{s['undercuts']}" for s in per])
     row(_("knocks (undercut)"), [f"{s['knocks']} ({s['undercut_against']})" for s in per])
-    row(_("points per round"), [f"{s['mean_points_per_round']:.2f}" for s in per])
+    row(_("points per round"), [number(s["mean_points_per_round"], ".2f") for s in per])
     row(_("moves"), [f"{s['moves']}" for s in per])
-    row(_("decision mean ms"), [f"{s['decision_ms']['mean']:.3f}" for s in per])
-    row(_("decision p95 ms"), [f"{s['decision_ms']['p95']:.3f}" for s in per])
-    row(_("decision max ms"), [f"{s['decision_ms']['max']:.3f}" for s in per])
+    row(_("decision mean ms"), [number(s["decision_ms"]["mean"], ".3f") for s in per])
+    row(_("decision p95 ms"), [number(s["decision_ms"]["p95"], ".3f") for s in per])
+    row(_("decision max ms"), [number(s["decision_ms"]["max"], ".3f") for s in per])
 
     w0 = max(len(r[0]) for r in rows)
     w1 = max(len(names[0]), *(len(r[1]) for r in rows))
@@ -515,7 +518,7 @@ def format_report(result: ArenaResult) -> str:
         _("rounds: {rounds} ({dead} dead) in {seconds} s: {rate} rounds per second").format(
             rounds=rounds,
             dead=result.dead_rounds,
-            seconds=f"{result.seconds:.2f}",
+            seconds=number(result.seconds, ".2f"),
             rate=f"{result.rounds_per_second:.0f}",
         ),
         _("Seats alternate every game and the first dealer every two games."),

@@ -19,7 +19,7 @@ from typing import Any
 
 from .core import CARDS, Card, Rules, best_melding, min_deadwood
 from .core.melds import min_deadwood_mask
-from .i18n import N_, _
+from .i18n import N_, _, number
 
 __all__ = ["CORPORA", "format_bench", "machine_info", "make_corpora", "run_bench"]
 
@@ -269,7 +269,7 @@ def format_bench(result: dict[str, Any]) -> str:
             rounds=s["rounds"],
             games=s["games"],
             seed=s["seed"],
-            seconds=f"{s['seconds']:.2f}",
+            seconds=number(s["seconds"], ".2f"),
             rate=f"{s['rounds_per_second']:.0f}",
         ),
     ]
@@ -287,7 +287,7 @@ def format_bench(result: dict[str, Any]) -> str:
                 parts.append(
                     _("{corpus} {time} µs (agrees on {agree}/{hands})").format(
                         corpus=name,
-                        time=f"{c['min_deadwood_us']:.2f}",
+                        time=number(c["min_deadwood_us"], ".2f"),
                         agree=c["agree"],
                         hands=c["hands"],
                     )

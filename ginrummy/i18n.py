@@ -169,6 +169,14 @@ def N_(message: str) -> str:
     return message
 
 
+def number(value: float, spec: str = "g") -> str:
+    """``value`` formatted by ``spec`` (``".1f"``, ``"g"``...) with the language's decimal
+    separator: 0.6 in English, 0,6 in Polish, Danish, Hungarian, Spanish and Finnish."""
+    text = format(value, spec)
+    # TRANSLATORS: the decimal separator in numbers such as 0.6 (a comma in most languages).
+    return text.replace(".", pgettext("decimal separator", "."))
+
+
 def join_words(items: Iterable[str]) -> str:
     """``"a"``, ``"a and b"``, ``"a, b and c"`` in the current language."""
     words = list(items)

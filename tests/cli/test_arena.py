@@ -129,7 +129,7 @@ def test_human_report(cli: CLI) -> None:
     assert run.code == 0, run.err
     out = run.out
     assert "simple vs random: 4 games to 100 (Standard rules), seed 2, 1 job" in out
-    for label in ("games won", "95% interval", "rounds won", "by gin", "by undercut", "knocks"):
+    for label in ("games won", "interval (95%)", "rounds won", "by gin", "by undercut", "knocks"):
         assert label in out
     assert "points per round" in out and "decision p95 ms" in out
     assert "rounds per second" in out and "dead" in out
