@@ -82,11 +82,12 @@ def keys_markdown() -> str:
     """The keys part of the help, in the current language (Markdown)."""
     # TRANSLATORS: the word between two keys in the help's keys table ("`q` or `ctrl+c`").
     word_or = _("or")
+    # TRANSLATORS: the two column headers of the help's keys table.
+    key_head, what_head = _("key"), _("what it does")
     lines = [
         "## " + _("Keys at the table"),
         "",
-        # TRANSLATORS: the two column headers of the help's keys table.
-        f"| {_('key')} | {_('what it does')} |",
+        f"| {key_head} | {what_head} |",
         "|---|---|",
     ]
     for keys, what in TABLE_KEYS:

@@ -231,7 +231,9 @@ class ReplayScreen(Screen[None]):
             notes.append(_("deadwood {points}").format(points=points))
             laid = len(sd.defence.laid_off)
             if not knocker and laid:
-                notes.append(_("laid off {n}").format(n=laid))
+                notes.append(
+                    ngettext("laid off {n} card", "laid off {n} cards", laid).format(n=laid)
+                )
         t.append("  · " + " · ".join(notes), style="dim")
         if step.to_act == seat:
             # TRANSLATORS: the replay marks the player who moves next.

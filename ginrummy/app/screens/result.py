@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label, Static
 
 from ...core import Card, Melding, ResultKind, RoundResult, best_melding
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ..session import Session
 from ..widgets.cardart import Group, shown
 from ..widgets.footer import LocalFooter
@@ -21,14 +21,20 @@ from ..widgets.hand import CardsView
 from ..widgets.table import TooSmall
 from .base import recompose_in_language
 
-TITLES = {
-    # TRANSLATORS: the round result's title: how the round ended.
-    ResultKind.KNOCK: N_("Knock"),
-    ResultKind.UNDERCUT: N_("Undercut!"),
-    ResultKind.GIN: N_("Gin!"),
-    ResultKind.BIG_GIN: N_("Big Gin!"),
-    ResultKind.DRAW: N_("Dead round"),
-}
+
+def result_title(kind: ResultKind) -> str:
+    """The round result's title in the current language: how the round ended."""
+    # TRANSLATORS: the round result's title: how the round ended (a noun: "Knock" is the
+    # knock that ended the round, not the command).
+    titles = {
+        ResultKind.KNOCK: pgettext("round result title", "Knock"),
+        ResultKind.UNDERCUT: pgettext("round result title", "Undercut!"),
+        ResultKind.GIN: pgettext("round result title", "Gin!"),
+        ResultKind.BIG_GIN: pgettext("round result title", "Big Gin!"),
+        ResultKind.DRAW: pgettext("round result title", "Dead round"),
+    }
+    return titles[kind]
+
 
 MELD = "bold #3fa34d"
 DEAD = "bold #d9822b"
@@ -175,7 +181,7 @@ class RoundResultScreen(Screen[None]):
         r = self.result
         t = Text(_("Round {number}:").format(number=self.session.round.number) + " ", style="bold")
         style = "bold reverse yellow" if r.kind in (ResultKind.GIN, ResultKind.BIG_GIN) else "bold"
-        t.append(f" {_(TITLES[r.kind])} ", style=style)
+        t.append(f" {result_title(r.kind)} ", style=style)
         if r.is_draw:
             t.append("  " + _("nobody scores"), style="dim")
         elif r.winner is not None:
