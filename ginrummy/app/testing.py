@@ -11,7 +11,18 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from ..core import Action, BigGin, Discard, DrawStock, Game, Knock, Pass, Rules, TakeDiscard
+from ..core import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Game,
+    Knock,
+    Pass,
+    Phase,
+    Rules,
+    TakeDiscard,
+)
 from ..players.simple import SimplePlayer
 from ..storage import GameMeta, Store
 from .app import GinRummyApp
@@ -117,6 +128,30 @@ async def to_game_over(pilot: Pilot[Any], max_rounds: int = 20) -> None:
         if type(pilot.app.screen).__name__ == "GameOverScreen":
             return
     raise AssertionError("the game did not end")
+
+
+async def to_knock_chance(pilot: Pilot[Any], max_turns: int = 60) -> None:
+    """Play (the simple bot's moves, by keys) until the person may knock, and select the
+    card to knock with."""
+    await settle(pilot)
+    table = table_of(pilot.app)
+    for _ in range(max_turns):
+        view = table.session.round.view(0)
+        knocks = [a for a in view.legal_actions() if isinstance(a, Knock)]
+        if view.phase is Phase.DISCARD and knocks:
+            while table.selected is not knocks[0].card:
+                await pilot.press("right")
+            await pilot.pause()
+            return
+        await play_turn_with_keys(pilot)
+    raise AssertionError("no chance to knock")
+
+
+async def to_knock_dialog(pilot: Pilot[Any]) -> None:
+    """Play until the person may knock, then press k: the knock dialog asks."""
+    await to_knock_chance(pilot)
+    await pilot.press("k")
+    await pilot.pause()
 
 
 def finished_game(seed: int = 3, target: int = 60) -> Game:

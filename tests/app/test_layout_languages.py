@@ -19,7 +19,14 @@ from textual.widgets._footer import FooterKey
 
 from ginrummy import i18n
 from ginrummy.app import GinRummyApp
-from ginrummy.app.testing import pressing, settle, to_game_over, to_result
+from ginrummy.app.testing import (
+    pressing,
+    settle,
+    to_game_over,
+    to_knock_chance,
+    to_knock_dialog,
+    to_result,
+)
 from ginrummy.core import Rules
 
 SIZE = (80, 24)
@@ -51,6 +58,8 @@ SCREENS: dict[str, tuple[Callable[[str], GinRummyApp], Setup]] = {
     "table": (computer(), pressing("p", "s")),
     "first upcard": (computer(), pressing()),
     "round result": (computer(seed=5), to_result),
+    "knock chance": (computer(seed=10), to_knock_chance),
+    "knock dialog": (computer(seed=10), to_knock_dialog),
     "game over": (computer(seed=1, rules=Rules(target=30)), to_game_over),
     "privacy": (hotseat, pressing()),
     "hot-seat table": (hotseat, pressing("enter")),

@@ -12,7 +12,13 @@ import pytest
 from textual.pilot import Pilot
 
 from ginrummy.app import GinRummyApp
-from ginrummy.app.testing import pressing, settle, to_game_over, to_result
+from ginrummy.app.testing import (
+    pressing,
+    settle,
+    to_game_over,
+    to_knock_dialog,
+    to_result,
+)
 from ginrummy.core import Rules
 
 SMALL = (80, 24)
@@ -36,7 +42,7 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     "table_discard_phase": (computer, pressing("p", "s")),
     "table_ascii": (lambda: computer(ascii=True), pressing("p", "s")),
     "table_refusal": (computer, pressing("enter")),
-    "knock_confirm": (lambda: computer(seed=10), None),
+    "knock_confirm": (lambda: computer(seed=10), to_knock_dialog),
     "discard_pile": (computer, pressing("p", "s", "enter", "v")),
     "sorted_by_suit": (computer, pressing("o", "o")),
     "round_result": (lambda: computer(seed=5), to_result),
@@ -82,28 +88,6 @@ def _with_saved_game(app: GinRummyApp) -> GinRummyApp:
     )
     return app
 
-
-async def _knock_dialog(pilot: Pilot[Any]) -> None:
-    """Play seed 10 until a knock is possible and open the knock dialog."""
-    from ginrummy.app.testing import play_turn_with_keys, table_of
-    from ginrummy.core import Knock, Phase
-
-    await settle(pilot)
-    table = table_of(pilot.app)
-    for _ in range(60):
-        view = table.session.round.view(0)
-        knocks = [a for a in view.legal_actions() if isinstance(a, Knock)]
-        if view.phase is Phase.DISCARD and knocks:
-            while table.selected is not knocks[0].card:
-                await pilot.press("right")
-            await pilot.press("k")
-            await pilot.pause()
-            return
-        await play_turn_with_keys(pilot)
-    raise AssertionError("no knock chance")
-
-
-CASES["knock_confirm"] = (CASES["knock_confirm"][0], _knock_dialog)
 
 WIDE_CASES = ("start", "table_discard_phase", "round_result", "game_over", "hotseat_table")
 

@@ -17,6 +17,11 @@ class LocalFooter(Footer):
     ``N_()`` there and looked up here, every time the footer is drawn.
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        # No "^p palette" key at the right: at 80 columns it covered the screen's last key
+        # in the longer languages. Ctrl+P still opens the palette (the help lists it).
+        super().__init__(id=id, show_command_palette=False)
+
     def compose(self) -> ComposeResult:
         for widget in super().compose():
             if isinstance(widget, FooterKey):
