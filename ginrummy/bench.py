@@ -230,6 +230,8 @@ def run_bench(*, quick: bool = False, peers: bool = False) -> dict[str, Any]:
 def format_bench(result: dict[str, Any]) -> str:
     """The human-readable report."""
     m = result["machine"]
+    # TRANSLATORS: column headers of the benchmark table (a developer tool; ~8 letters).
+    corpus_head, deadwood_head = _("corpus"), _("deadwood")
     # TRANSLATORS: the benchmark report (a developer tool). Function names (min_deadwood,
     # best_melding, Card), OpenSpiel, RLCard and "µs" stay as they are.
     lines = [
@@ -245,7 +247,7 @@ def format_bench(result: dict[str, Any]) -> str:
             hands=result["hands"], repeats=result["repeats"]
         ),
         "",
-        f"{_('corpus'):<11} {_('deadwood'):>8} {'min_deadwood':>13} {'(mask)':>9}"
+        f"{corpus_head:<11} {deadwood_head:>8} {'min_deadwood':>13} {'(mask)':>9}"
         f" {'best_melding':>13}",
     ]
     for name, c in result["corpora"].items():

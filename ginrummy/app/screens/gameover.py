@@ -31,6 +31,12 @@ KIND_WORDS = {
 }
 
 
+def clip(name: str, width: int) -> str:
+    """``name`` in at most ``width`` columns, cut with "…" (never silently: "Player 2"
+    cut to "Player " looked like a name)."""
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
 class GameOverScreen(Screen[str]):
     """Dismisses with ``again``, ``next`` (next game of a match), ``menu`` or ``quit``."""
 
@@ -155,13 +161,13 @@ class GameOverScreen(Screen[str]):
         # and the points scored (abbreviated: at most 4 letters).
         table.add_column(_("result"), no_wrap=True)
         table.add_column(_("pts"), justify="right")
-        table.add_column(s.names[0][:10], justify="right")
-        table.add_column(s.names[1][:10], justify="right")
+        table.add_column(clip(s.names[0], 10), justify="right")
+        table.add_column(clip(s.names[1], 10), justify="right")
         for i, (result, totals) in enumerate(zip(g.results, g.score_history, strict=True), 1):
             if result.winner is None:
                 what, pts = _(KIND_WORDS[ResultKind.DRAW]), "-"
             else:
-                what = f"{s.names[result.winner][:8]}: {_(KIND_WORDS[result.kind])}"
+                what = f"{clip(s.names[result.winner], 10)}: {_(KIND_WORDS[result.kind])}"
                 pts = f"+{result.points}"
             table.add_row(str(i), what, pts, str(totals[0]), str(totals[1]))
         return table
