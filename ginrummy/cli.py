@@ -34,6 +34,7 @@ from .core import (
 )
 from .core.cards import cards_from_mask
 from .i18n import N_, _, ngettext, pgettext
+from .words import preset_label
 
 __all__ = ["PlayOptions", "UsageError", "build_parser", "main", "parse_play_options"]
 
@@ -423,11 +424,13 @@ def format_score(result: dict[str, Any], ascii: bool = False) -> str:
     limit = result["knock_limit"]
     # TRANSLATORS: ginrummy score's first line: {rules} is a preset name (Standard...).
     if limit is None:
-        header = _("{rules} rules").format(rules=result["rules"])
+        header = _("{rules} rules").format(rules=preset_label(result["rules"]))
     elif limit == 0:
-        header = _("{rules} rules, gin only").format(rules=result["rules"])
+        header = _("{rules} rules, gin only").format(rules=preset_label(result["rules"]))
     else:
-        header = _("{rules} rules, knock limit {limit}").format(rules=result["rules"], limit=limit)
+        header = _("{rules} rules, knock limit {limit}").format(
+            rules=preset_label(result["rules"]), limit=limit
+        )
     # TRANSLATORS: ginrummy score: the two sides of the showdown (the texts line up after them).
     knocker, defender = pgettext("score", "Knocker"), pgettext("score", "Defender")
     pad = " " * max(10, len(knocker) + 2, len(defender) + 2)

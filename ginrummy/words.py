@@ -1,4 +1,4 @@
-"""Stored identifiers as the player reads them: default player names, computer levels.
+"""Stored identifiers as the player reads them: default names, computer levels, presets.
 
 Saves, the history and the settings keep these in English, as identifiers (a game saved
 in Polish continues in Finnish); they are translated only when shown, here, for the app
@@ -33,6 +33,19 @@ LEVEL_LABELS: dict[str, str] = {
 }
 
 
+#: The presets' names as shown (the core's names are identifiers, saved as they are).
+PRESET_LABELS: dict[str, str] = {
+    # TRANSLATORS: names of the rules presets (in a list 18 characters wide).
+    "Standard": N_("Standard"),
+    "Classic": N_("Classic"),
+    "Tournament": N_("Tournament"),
+    "Oklahoma": N_("Oklahoma"),
+    "Straight gin": N_("Straight gin"),
+    # TRANSLATORS: rules changed by hand in the editor (no preset).
+    "Custom": N_("Custom"),
+}
+
+
 def display_name(name: str) -> str:
     """A stored name as shown: the default names in the player's language."""
     default = DEFAULT_NAMES.get(name)
@@ -50,3 +63,9 @@ def level_label(level: str) -> str:
     """A computer level's name in the current language (an unknown one as it is)."""
     label = LEVEL_LABELS.get(level)
     return _(label) if label is not None else level
+
+
+def preset_label(name: str) -> str:
+    """A rules preset's name (or "Custom") in the current language."""
+    label = PRESET_LABELS.get(name)
+    return _(label) if label is not None else name

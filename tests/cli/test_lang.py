@@ -234,3 +234,59 @@ def test_argparse_words_come_from_the_catalogue(cli: CLI, monkeypatch: pytest.Mo
     help_text = cli("--help").out
     assert help_text.startswith("UŻYCIE: ginrummy")
     assert "OPCJE:" in help_text
+
+
+# --- the shipped Polish catalogue, end to end ----------------------------------------------
+
+
+def test_solve_in_polish(cli: CLI) -> None:
+    run = cli("--lang", "pl", "solve", *HAND)
+    assert run.code == 0, run.err
+    assert run.out.splitlines() == [
+        "Ręka      A♠ 2♠ 3♠ 7♥ 7♦ 7♣ Q♥ Q♦ Q♣ K♣",
+        "Układy    [7♥ 7♦ 7♣] [Q♥ Q♦ Q♣] [A♠ 2♠ 3♠]",
+        "Martwe    K♣ = 10 punktów",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cards", "points"),
+    [("AS 2S", "3 punkty"), ("AS 2S 3D 4H 5C 6D 7H 8C 9D TD", "55 punktów")],
+)
+def test_solve_in_polish_has_polish_plurals(cli: CLI, cards: str, points: str) -> None:
+    run = cli("--lang", "pl", "solve", *cards.split(" "))
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[-1].endswith(f"= {points}")
+
+
+def test_score_in_polish(cli: CLI) -> None:
+    knocker, defender = "3S 4S 5S 7H 7D 7C QH QD QC AC", "9D TD JD 4H 4D 4C 6S 7S KS 8C"
+    run = cli("--lang", "pl", "score", *knocker.split(" "), "--vs", *defender.split(" "))
+    assert run.code == 0, run.err
+    assert run.out.splitlines() == [
+        "Wariant Standardowy, limit pukania 10",
+        "",
+        "Pukający  [7♥ 7♦ 7♣] [Q♥ Q♦ Q♣] [3♠ 4♠ 5♠]",
+        "          martwe A♣ = 1",
+        "Obrońca   [4♥ 4♦ 4♣] [9♦ 10♦ J♦]",
+        "          dokłada 6♠ 7♠ do [3♠ 4♠ 5♠]",
+        "          martwe 8♣ K♠ = 18",
+        "",
+        "Pukanie. Pukający zdobywa 18 - 1 = 17 pkt.",
+    ]
+
+
+def test_errors_and_help_in_polish_from_the_environment(
+    cli: CLI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    bad = cli("solve", "AS", "9X")
+    assert bad.code == 2
+    assert bad.err.startswith("ginrummy: błąd: błędna karta '9X'"), bad.err
+    assert len(bad.err.splitlines()) == 1
+    usage = cli("score", "AS")  # --vs is required: argparse's own message, in Polish
+    assert usage.code == 2
+    assert "wymagane są następujące argumenty: --vs" in usage.err, usage.err
+    helptext = cli("score", "--help")
+    assert helptext.code == 0
+    assert "Pukający" in helptext.out or "pukającego" in helptext.out, helptext.out

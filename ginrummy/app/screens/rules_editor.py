@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import NextDealer, Rules, RulesError
 from ...i18n import N_, _
+from ...words import preset_label
 from ..widgets.footer import LocalFooter
 from .base import recompose_in_language
 
@@ -36,18 +37,6 @@ KNOBS: tuple[tuple[str, str, str], ...] = (
     ("games", N_("Games in a match (odd)"), "int"),
 )
 
-#: The presets' names as shown (the core's names are identifiers, saved as they are).
-PRESET_LABELS: dict[str, str] = {
-    # TRANSLATORS: names of the rules presets (in a list 18 characters wide).
-    "Standard": N_("Standard"),
-    "Classic": N_("Classic"),
-    "Tournament": N_("Tournament"),
-    "Oklahoma": N_("Oklahoma"),
-    "Straight gin": N_("Straight gin"),
-    # TRANSLATORS: rules changed by hand in the editor (no preset).
-    "Custom": N_("Custom"),
-}
-
 #: Who deals the next round, as shown.
 DEALER_LABELS: dict[NextDealer, str] = {
     # TRANSLATORS: who deals the next round: the round's winner, its loser, or in turns.
@@ -55,12 +44,6 @@ DEALER_LABELS: dict[NextDealer, str] = {
     NextDealer.LOSER: N_("loser"),
     NextDealer.ALTERNATE: N_("alternate"),
 }
-
-
-def preset_label(name: str) -> str:
-    """A preset's name (or "Custom") in the current language."""
-    label = PRESET_LABELS.get(name)
-    return _(label) if label is not None else name
 
 
 def rules_summary(rules: Rules) -> Text:

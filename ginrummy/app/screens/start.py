@@ -15,13 +15,13 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 from ...core import PRESETS, Game, Match, Rules
 from ...i18n import N_, _
 from ...storage import MAX_NAME, GameMeta
-from ...words import display_name, level_label
+from ...words import display_name, level_label, preset_label
 from ..session import COMPUTER, HOTSEAT
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
 from .base import gin_app_of, recompose_in_language
 from .dialogs import ConfirmScreen
-from .rules_editor import RulesScreen, preset_label, rules_summary
+from .rules_editor import RulesScreen, rules_summary
 
 if TYPE_CHECKING:
     pass

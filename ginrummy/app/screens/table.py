@@ -42,6 +42,7 @@ from ...core import (
 from ...i18n import N_, _, ngettext
 from ...players import ExpertPlayer
 from ...storage import GameMeta, Store
+from ...words import preset_label
 from ..messages import CardClicked, ComputerMoved, PileClicked
 from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn, opening_text
 from ..widgets.cardart import card_label, card_text, cards_text, markup_format, shown
@@ -51,7 +52,6 @@ from ..widgets.table import OpponentView, PileState, PilesView, TooSmall
 from .base import gin_app_of, retranslate_footers
 from .dialogs import ConfirmScreen, DiscardPileScreen
 from .privacy import PrivacyScreen
-from .rules_editor import preset_label
 
 if TYPE_CHECKING:
     pass
