@@ -322,3 +322,47 @@ async def test_the_log_shows_the_latest_moves_after_a_resize() -> None:
         await pilot.pause()
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y
+
+
+async def test_at_a_gin_chance_the_footer_offers_gin_and_k_still_knocks() -> None:
+    """All three going-out keys do not fit 80 columns in every language: with gin on,
+    the footer shows Gin (not Knock), and `k` still asks to knock."""
+    from ginrummy.core import Round, parse_cards
+    from ginrummy.core.cards import CARDS
+
+    # Seat 0 (the non-dealer) is dealt three melds and 7♣ 8♣ 9♣ K♦, then takes the 10♣
+    # upcard: discarding K♦ is gin.
+    mine = parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
+    theirs = parse_cards("AD 2D 4D 6D 8D TD QD KS QS JS")
+    upcard = parse_cards("TC")
+    rest = [c for c in CARDS if c not in (*mine, *theirs, *upcard)]
+    deck = [c for pair in zip(mine, theirs, strict=True) for c in pair] + upcard + rest
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        game = table.session.game
+        game.rounds[-1] = Round(game.rules, dealer=1, deck=deck)
+        table.refresh_table()
+        table.refresh_bindings()
+        await settle(pilot)
+        await pilot.press("d")  # take the 10♣
+        await settle(pilot)
+
+        def shown() -> set[str]:
+            return {
+                b.binding.action
+                for b in app.screen.active_bindings.values()
+                if b.binding.show and b.enabled
+            }
+
+        assert "gin" in shown() and "knock" not in shown(), shown()
+        king = parse_cards("KD")[0]
+        for _ in range(12):
+            if table.selected is king:
+                break
+            await pilot.press("right")
+        assert table.selected is king
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
