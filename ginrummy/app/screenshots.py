@@ -11,9 +11,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .. import i18n
 from ..core import Rules
 from .app import GinRummyApp
-from .testing import play_until_result, settle
+from .testing import play_until_result, pressing, settle
 
 SIZE = (100, 30)
 
@@ -34,12 +35,12 @@ async def _export(out: Path, size: tuple[int, int], data: Path) -> list[Path]:
         app.save_screenshot(filename=f"{name}.svg", path=str(out))
         written.append(out / f"{name}.svg")
 
-    app = GinRummyApp(computer_delay=0.0, data_dir=data)
+    app = GinRummyApp(computer_delay=0.0, data_dir=data, language="en")
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         save(app, "start")
 
-    app = GinRummyApp(mode="computer", seed=7, computer_delay=0.0, data_dir=data)
+    app = GinRummyApp(mode="computer", seed=7, computer_delay=0.0, data_dir=data, language="en")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         for key in ("p",):
@@ -50,7 +51,12 @@ async def _export(out: Path, size: tuple[int, int], data: Path) -> list[Path]:
         save(app, "table")
 
     app = GinRummyApp(
-        mode="computer", seed=1, computer_delay=0.0, rules=Rules(target=1), data_dir=data
+        mode="computer",
+        seed=1,
+        computer_delay=0.0,
+        rules=Rules(target=1),
+        data_dir=data,
+        language="en",
     )
     async with app.run_test(size=size) as pilot:
         await play_until_result(pilot)
@@ -59,6 +65,21 @@ async def _export(out: Path, size: tuple[int, int], data: Path) -> list[Path]:
         await pilot.press("enter")
         await pilot.pause()
         save(app, "game-over")
+
+    # The same table in two of the other languages the game speaks.
+    for lang in ("pl", "fi"):
+        app = GinRummyApp(
+            mode="computer",
+            seed=7,
+            computer_delay=0.0,
+            rules=Rules(),
+            data_dir=data,
+            language=lang,
+        )
+        async with app.run_test(size=size) as pilot:
+            await pressing("p", "s")(pilot)
+            save(app, f"table-{lang}")
+    i18n.set_language("en")
     return written
 
 
