@@ -193,13 +193,31 @@ async def test_a_forced_language_wins_over_the_settings(marked: str) -> None:
         assert i18n.language() == "pl"
 
 
+async def test_the_settings_list_shows_a_forced_language_and_can_go_back_to_automatic(
+    marked: str,
+) -> None:
+    from textual.widgets import Select
+
+    app = GinRummyApp(computer_delay=0.0, language=marked)  # ginrummy --lang pl
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        select = app.screen.query_one("#language", Select)
+        assert select.value == "pl"  # not "Automatic (English)" over a Polish screen
+        assert Store().load_settings().language == ""  # showing it saved nothing
+        select.value = ""
+        await pilot.pause()
+        await pilot.pause()
+        assert i18n.language() == "en"
+        assert app.settings.language == ""
+
+
 # --- the rules in the player's language ----------------------------------------------------
 
 
 async def test_help_loads_the_rules_in_the_language(marked: str) -> None:
     localised = resources.files("ginrummy.app.help") / "rules.pl.md"
-    if not localised.is_file():
-        pytest.skip("no Polish rules yet")
+    assert localised.is_file()
     i18n.set_language(marked)
     assert rules_markdown() == localised.read_text(encoding="utf-8")
     app = GinRummyApp(mode="computer", seed=2, computer_delay=0.0)

@@ -40,6 +40,14 @@ def language_options() -> list[tuple[str, str]]:
     return [(auto, ""), *((name, code) for code, name in i18n.LANGUAGES.items())]
 
 
+def language_shown(saved: str) -> str:
+    """The choice the language list shows: the saved one, unless the game speaks another
+    (``--lang`` chose it for this run), so that the list never contradicts the screen."""
+    automatic = saved if saved in i18n.LANGUAGES else ""
+    follows = saved if automatic else i18n.detect()
+    return automatic if i18n.language() == follows else i18n.language()
+
+
 class SettingsScreen(Screen[None]):
     """A small form of the settings kept between sessions."""
 
@@ -72,9 +80,7 @@ class SettingsScreen(Screen[None]):
                     yield Label(_("Language"))
                     yield Select(
                         language_options(),
-                        value=app.settings.language
-                        if app.settings.language in i18n.LANGUAGES
-                        else "",
+                        value=language_shown(app.settings.language),
                         allow_blank=False,
                         compact=True,
                         id="language",
@@ -142,7 +148,7 @@ class SettingsScreen(Screen[None]):
     @on(Select.Changed, "#language")
     async def _language(self, event: Select.Changed) -> None:
         code = event.value
-        if isinstance(code, str) and code != self.gin_app.settings.language:
+        if isinstance(code, str) and code != language_shown(self.gin_app.settings.language):
             await self.gin_app.change_language(code)
 
     @on(Select.Changed, "#pace")
