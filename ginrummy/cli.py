@@ -993,7 +993,10 @@ def build_parser() -> argparse.ArgumentParser:
 def take_lang_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
     """``--lang CODE`` / ``--lang=CODE`` anywhere before ``--``: (the last CODE, the rest).
 
-    A ``--lang`` without its value stays in the rest, for argparse to report.
+    A ``--lang`` without its value (last, or followed by another option) leaves only
+    ``["--lang"]`` as the rest: argparse then reports "argument --lang: expected one
+    argument" wherever it stood, rather than "unrecognized arguments" after a command or
+    taking the next option for a language.
     """
     code: str | None = None
     rest: list[str] = []
@@ -1006,7 +1009,9 @@ def take_lang_option(argv: Sequence[str]) -> tuple[str | None, list[str]]:
             break
         if arg.startswith("--lang="):
             code = arg.split("=", 1)[1]
-        elif arg == "--lang" and i + 1 < len(args):
+        elif arg == "--lang":
+            if i + 1 == len(args) or args[i + 1].startswith("-"):
+                return None, ["--lang"]
             code = args[i + 1]
             i += 1
         else:

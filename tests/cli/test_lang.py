@@ -35,6 +35,8 @@ HAND = ["AS", "2S", "3S", "7H", "7D", "7C", "QH", "QD", "QC", "KC"]
         (["solve", "AS", "--lang=fi"], "fi", ["solve", "AS"]),
         (["--lang", "pl", "--lang=da"], "da", []),
         (["--lang"], None, ["--lang"]),  # no value: left for argparse to report
+        (["solve", "AS", "--lang"], None, ["--lang"]),
+        (["solve", "--lang", "--json", "AS"], None, ["--lang"]),
         (["solve", "--", "--lang", "pl"], None, ["solve", "--", "--lang", "pl"]),
     ],
 )
@@ -65,7 +67,8 @@ def test_an_unknown_lang_is_english_without_an_error(cli: CLI) -> None:
 
 
 def test_lang_without_a_code_is_a_usage_error(cli: CLI) -> None:
-    cli("solve", *HAND, "--lang").assert_error("--lang")
+    cli("solve", *HAND, "--lang").assert_error("argument --lang: expected one argument")
+    cli("solve", "--lang", "--json", *HAND).assert_error("argument --lang: expected one")
     cli("--lang").assert_error("--lang", "expected one argument")
 
 
