@@ -27,7 +27,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 
@@ -53,7 +53,6 @@ _lock = threading.Lock()
 _cache: dict[str, _gettext.NullTranslations] = {}
 _current: str = SOURCE_LANGUAGE
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
-_listeners: list[Callable[[str], None]] = []
 
 
 def normalise(code: str | None) -> str | None:
@@ -111,29 +110,13 @@ def set_language(code: str | None) -> str:
     chosen = normalise(code) if code else detect()
     if chosen is None:
         chosen = SOURCE_LANGUAGE
-    translation = _load(chosen)
-    changed = chosen != _current
-    _current, _translation = chosen, translation
-    if changed:
-        for listener in list(_listeners):
-            listener(chosen)
+    _current, _translation = chosen, _load(chosen)
     return chosen
 
 
 def language() -> str:
     """The code of the language being spoken now."""
     return _current
-
-
-def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
-    """Call ``listener(code)`` whenever the language changes; returns a function to stop."""
-    _listeners.append(listener)
-
-    def remove() -> None:
-        if listener in _listeners:
-            _listeners.remove(listener)
-
-    return remove
 
 
 # --- lookups (each reads the current language at the moment it is called) ---------------

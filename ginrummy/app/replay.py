@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..core import Card, DrawStock, Knock, Round, RoundResult, TakeDiscard
 from ..storage import HistoryRecord, games_of
 from ..words import display_name
-from .session import COMPUTER, describe_turn, explain_result, opening_text
+from .session import COMPUTER, describe_turn, opening_text
 
 
 @dataclass(frozen=True)
@@ -141,4 +141,4 @@ def _snapshot(
 
 def explain(result: RoundResult, record: HistoryRecord) -> str:
     """The result's explanation, in the current language."""
-    return explain_result(result, shown_names(record), you_of(record))
+    return result.explain(shown_names(record), you=you_of(record))

@@ -182,18 +182,11 @@ class Session:
     # --- words -------------------------------------------------------------------
     def explain(self, result: RoundResult) -> str:
         """The round's result in words ("you" for the person playing the computer)."""
-        return explain_result(result, self.names, self.you)
+        return result.explain(self.names, you=self.you)
 
     def opening(self, ascii: bool = False) -> str:
         """The first log line of a round: who deals and what the upcard is."""
         return opening_text(self.round, self.names, self.rules, ascii, self.you)
-
-
-def explain_result(result: RoundResult, names: Sequence[str], you: int | None) -> str:
-    """``result.explain`` with the seat ``you`` addressed in the second person."""
-    if you is None:
-        return result.explain(tuple(names))
-    return result.explain(tuple(names), you=you)
 
 
 def opening_text(

@@ -94,20 +94,6 @@ def test_lookups_read_the_language_at_call_time(monkeypatch: pytest.MonkeyPatch)
     assert i18n._("pass") == "pass"
 
 
-def test_listeners_hear_each_change_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    heard: list[str] = []
-    stop = i18n.on_change(heard.append)
-    try:
-        i18n.set_language("pl")
-        i18n.set_language("pl_PL.UTF-8")  # the same language: no news
-        i18n.set_language("da")
-        i18n.set_language("en")
-    finally:
-        stop()
-    i18n.set_language("hu")
-    assert heard == ["pl", "da", "en"]
-
-
 def test_join_words() -> None:
     assert i18n.join_words([]) == ""
     assert i18n.join_words(["a"]) == "a"

@@ -653,17 +653,13 @@ class TableScreen(Screen[None]):
             return Pass() in legal
         if action == "discard":
             return view.phase is Phase.DISCARD
-        gin = view.phase is Phase.DISCARD and any(
-            isinstance(a, Knock) and min_deadwood([c for c in view.hand if c is not a.card]) == 0
-            for a in legal
-        )
-        if action == "knock":
+        if action in ("knock", "gin"):
+            knocks = [a for a in legal if isinstance(a, Knock)]
+            gin = any(min_deadwood([c for c in view.hand if c is not a.card]) == 0 for a in knocks)
             # When gin is on, the footer offers Gin rather than Knock: all three going-out
             # keys do not fit 80 columns in every language. `k` still knocks (through the
             # `attempt` binding), and the help lists it.
-            return any(isinstance(a, Knock) for a in legal) and not gin
-        if action == "gin":
-            return gin
+            return gin if action == "gin" else bool(knocks) and not gin
         if action == "big_gin":
             return BigGin() in legal
         return True
