@@ -7,8 +7,8 @@ DEV := $(VENV)/.dev-installed
 FUZZ_EXAMPLES ?= 20000
 # The languages besides English (the source language) and their gettext catalogues.
 LOCALES := pl da hu es fi
-POT := ginrummy/locale/ginrummy.pot
-PO_FILES := $(foreach l,$(LOCALES),ginrummy/locale/$(l)/LC_MESSAGES/ginrummy.po)
+POT := ginrummy/text/locale/ginrummy.pot
+PO_FILES := $(foreach l,$(LOCALES),ginrummy/text/locale/$(l)/LC_MESSAGES/ginrummy.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .DEFAULT_GOAL := help
@@ -65,12 +65,12 @@ messages: $(DEV) ## Extract the messages into the template and merge them into e
 	$(BIN)/pybabel extract --project=ginrummy --no-location --sort-output --width=100 \
 		--add-comments=TRANSLATORS: -F babel.cfg -o $(POT) ginrummy
 	for l in $(LOCALES); do \
-		po=ginrummy/locale/$$l/LC_MESSAGES/ginrummy.po; \
+		po=ginrummy/text/locale/$$l/LC_MESSAGES/ginrummy.po; \
 		if [ -f $$po ]; then \
-			$(BIN)/pybabel update -D ginrummy -l $$l -i $(POT) -d ginrummy/locale \
+			$(BIN)/pybabel update -D ginrummy -l $$l -i $(POT) -d ginrummy/text/locale \
 				--width=100 --ignore-obsolete --no-fuzzy-matching; \
 		else \
-			$(BIN)/pybabel init -D ginrummy -l $$l -i $(POT) -d ginrummy/locale --width=100; \
+			$(BIN)/pybabel init -D ginrummy -l $$l -i $(POT) -d ginrummy/text/locale --width=100; \
 		fi; \
 	done
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy import i18n
-from ginrummy.storage import ENV_DATA_DIR
+from ginrummy.store.files import ENV_DATA_DIR
+from ginrummy.text import i18n
 
 
 @pytest.fixture(autouse=True)

@@ -11,12 +11,12 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from .. import i18n
 from ..core import Game, Match, Rules
-from ..i18n import N_, _
 from ..players import PLAYERS
-from ..storage import MAX_PACE, GameMeta, Settings, Store
-from ..words import computer_name_for
+from ..store.files import MAX_PACE, GameMeta, Settings, Store
+from ..text import i18n
+from ..text.i18n import N_, _
+from ..text.names import computer_name_for
 from .screens.help import HelpScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen

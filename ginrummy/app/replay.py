@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import Card, DrawStock, Knock, Round, RoundResult, TakeDiscard
-from ..storage import HistoryRecord, games_of
-from ..words import display_name
+from ..store.files import HistoryRecord, games_of
+from ..text.names import display_name
 from .session import COMPUTER, describe_turn, opening_text
 
 

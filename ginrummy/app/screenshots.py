@@ -11,8 +11,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .. import i18n
 from ..core import Rules
+from ..text import i18n
 from .app import GinRummyApp
 from .testing import play_until_result, pressing, settle
 

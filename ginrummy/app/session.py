@@ -30,9 +30,9 @@ from ..core import (
     TakeDiscard,
 )
 from ..core.player import Player
-from ..i18n import N_, _, join_words, pgettext
 from ..players import make_player
-from ..words import display_name
+from ..text.i18n import N_, _, join_words, pgettext
+from ..text.names import display_name
 from .widgets.cardart import card_label
 
 COMPUTER = "computer"

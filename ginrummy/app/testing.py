@@ -24,7 +24,7 @@ from ..core import (
     TakeDiscard,
 )
 from ..players.simple import SimplePlayer
-from ..storage import GameMeta, Store
+from ..store.files import GameMeta, Store
 from .app import GinRummyApp
 from .screens.privacy import PrivacyScreen
 from .screens.table import TableScreen

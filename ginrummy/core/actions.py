@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..i18n import _
+from ..text.i18n import _
 from .cards import Card, CardParseError, parse_card
 
 __all__ = [

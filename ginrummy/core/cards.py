@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..i18n import _
+from ..text.i18n import _
 
 __all__ = [
     "CARDS",

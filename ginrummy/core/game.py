@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import _
+from ..text.i18n import _
 from .actions import Action, IllegalActionError
 from .cards import Card
 from .round import PlayerView, Round, RoundResult, shuffled_deck

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..i18n import _, ngettext
+from ..text.i18n import _, ngettext
 from .actions import (
     Action,
     BigGin,

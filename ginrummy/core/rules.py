@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
 
-from ..i18n import N_, _
+from ..text.i18n import N_, _
 
 __all__ = ["PRESETS", "NextDealer", "Rules", "RulesError"]
 

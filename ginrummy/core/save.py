@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..i18n import _
+from ..text.i18n import _
 from .actions import parse_action
 from .cards import CardParseError, parse_cards
 from .game import Game, Match

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.player import Player
-from ..i18n import _
+from ..text.i18n import _
 from .expert import ExpertPlayer
 from .random_player import RandomPlayer
 from .simple import SimplePlayer

@@ -15,7 +15,7 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock,
 from ..core.cards import CARDS, Card, cards_from_mask, mask_of
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
-from ..i18n import N_, _, join_words
+from ..text.i18n import N_, _, join_words
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "Tracking"]
 

@@ -13,7 +13,7 @@ from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.app.testing import play_until_result, record_games, settle, table_of
 from ginrummy.app.widgets.cardart import plain_suits, shown
 from ginrummy.core import Card
-from ginrummy.storage import Store
+from ginrummy.store.files import Store
 
 SIZE = (80, 24)
 SYMBOLS = set("♠♥♦♣♤♡♢♧")

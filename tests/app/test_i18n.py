@@ -8,7 +8,6 @@ from importlib import resources
 import pytest
 from textual.widgets import Markdown, RichLog, Select, Static
 
-from ginrummy import i18n
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.help import HelpScreen, rules_markdown
 from ginrummy.app.screens.settings import SettingsScreen
@@ -17,7 +16,8 @@ from ginrummy.app.session import describe_turn, opening_text
 from ginrummy.app.testing import settle, table_of
 from ginrummy.app.widgets.footer import LocalFooter
 from ginrummy.core import Card, Event, EventKind, Round, Rules
-from ginrummy.storage import Settings, Store
+from ginrummy.store.files import Settings, Store
+from ginrummy.text import i18n
 
 SIZE = (100, 32)
 

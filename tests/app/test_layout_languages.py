@@ -17,7 +17,6 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Select
 from textual.widgets._footer import FooterKey
 
-from ginrummy import i18n
 from ginrummy.app import GinRummyApp
 from ginrummy.app.testing import (
     pressing,
@@ -28,6 +27,7 @@ from ginrummy.app.testing import (
     to_result,
 )
 from ginrummy.core import Rules
+from ginrummy.text import i18n
 
 SIZE = (80, 24)
 LANGUAGES = sorted(i18n.LANGUAGES)

@@ -11,7 +11,7 @@ from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.screens.table import TableScreen
 from ginrummy.app.testing import play_turn_with_keys, settle, table_of
 from ginrummy.core import Rules
-from ginrummy.storage import AUTOSAVE, Store
+from ginrummy.store.files import AUTOSAVE, Store
 
 SIZE = (80, 24)
 

@@ -13,7 +13,7 @@ from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.screens.stats import StatsScreen
 from ginrummy.app.testing import record_games
 from ginrummy.core import Round
-from ginrummy.storage import Store
+from ginrummy.store.files import Store
 
 SIZE = (80, 24)
 

@@ -12,7 +12,7 @@ from ginrummy.app.screens.settings import SettingsScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.testing import settle, table_of
 from ginrummy.core import Rules
-from ginrummy.storage import SETTINGS, Settings, Store
+from ginrummy.store.files import SETTINGS, Settings, Store
 
 SIZE = (80, 24)
 

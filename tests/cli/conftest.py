@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from ginrummy.cli import main
+from ginrummy.cli.program import main
 
 from .helpers import CLI, Run
 

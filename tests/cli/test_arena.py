@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from ginrummy.arena import (
+from ginrummy.core import Action, Discard, DrawStock, PlayerView, Rules, TakeDiscard
+from ginrummy.players import PLAYERS
+from ginrummy.tools.arena import (
     ArenaError,
     parse_players,
     plan_game,
@@ -15,8 +17,6 @@ from ginrummy.arena import (
     run_arena,
     wilson_interval,
 )
-from ginrummy.core import Action, Discard, DrawStock, PlayerView, Rules, TakeDiscard
-from ginrummy.players import PLAYERS
 
 from .helpers import CLI
 

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from ginrummy.bench import CORPORA, make_corpora
 from ginrummy.core import Card, min_deadwood
+from ginrummy.tools.bench import CORPORA, make_corpora
 
 from .helpers import CLI
 

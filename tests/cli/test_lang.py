@@ -1,7 +1,7 @@
 """The command line's language: ``--lang``, the saved setting (play only), the environment.
 
 The shipped catalogues are filled in by translators; to test the mechanism whatever they hold,
-some tests point `ginrummy.i18n` at a tiny catalogue of their own.
+some tests point `ginrummy.text.i18n` at a tiny catalogue of their own.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from ginrummy import i18n
-from ginrummy.cli import startup_language, take_lang_option
-from ginrummy.storage import Settings, Store
+from ginrummy.cli.program import startup_language, take_lang_option
+from ginrummy.store.files import Settings, Store
+from ginrummy.text import i18n
 
 from .helpers import CLI
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.cli import PlayOptions, UsageError, parse_play_options
+from ginrummy.cli.program import PlayOptions, UsageError, parse_play_options
 from ginrummy.core import Rules
 
 from .helpers import CLI

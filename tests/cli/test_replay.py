@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ginrummy.app.testing import record_games
-from ginrummy.storage import Store
+from ginrummy.store.files import Store
 
 from .helpers import CLI
 

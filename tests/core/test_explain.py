@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from ginrummy import i18n
 from ginrummy.core import Rules, mask_of, parse_cards, settle
 from ginrummy.core.round import RoundResult
 from ginrummy.core.showdown import ResultKind
+from ginrummy.text import i18n
 
 RULES = Rules()
 

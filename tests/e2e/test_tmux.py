@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.storage import ENV_DATA_DIR
+from ginrummy.store.files import ENV_DATA_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = [
@@ -123,7 +123,7 @@ def test_kill_9_at_random_moments_then_continue_shows_the_same_game(
     """kill -9 the real program mid-game, restart, Continue: same hand and scores as saved."""
     import random
 
-    from ginrummy.storage import Store
+    from ginrummy.store.files import Store
 
     assert shutil.which("tmux"), "tmux is needed for the end-to-end test"
     rng = random.Random(2024)
@@ -179,7 +179,7 @@ def test_the_real_program_speaks_the_environments_language(
 ) -> None:
     """``python -m ginrummy play`` at 80x24 under a Finnish locale: a Finnish table, and a
     move played; then ``--lang pl`` overrides the environment."""
-    from ginrummy import i18n
+    from ginrummy.text import i18n
 
     i18n.set_language(code)
     your_turn, stock = i18n._("Your turn:"), i18n._("Stock {n}").split("{")[0].strip()

@@ -20,9 +20,9 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from ginrummy import i18n
+from ginrummy.text import i18n
 
-PACKAGE = Path(i18n.__file__).parent
+PACKAGE = Path(i18n.__file__).parent.parent
 POT = i18n.LOCALE_DIR / "ginrummy.pot"
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
 #: The plural rule each language needs (Hungarian: GNU gettext's two forms).

@@ -6,7 +6,7 @@ import gettext
 
 import pytest
 
-from ginrummy import i18n
+from ginrummy.text import i18n
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from ginrummy import i18n
 from ginrummy.app import GinRummyApp
 from ginrummy.app.testing import pressing, to_result
+from ginrummy.text import i18n
 
 SMALL = (80, 24)
 

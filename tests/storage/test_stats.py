@@ -10,8 +10,8 @@ from pathlib import Path
 from test_storage import finished_game
 
 from ginrummy.core import ResultKind
-from ginrummy.stats import compute, format_table
-from ginrummy.storage import HISTORY, GameMeta, Store
+from ginrummy.store.files import HISTORY, GameMeta, Store
+from ginrummy.store.stats import compute, format_table
 
 
 def _history(root: Path) -> Store:

@@ -10,7 +10,7 @@ import pytest
 from ginrummy.core import Game, Match, Rules
 from ginrummy.core.save import to_dict
 from ginrummy.players import SimplePlayer
-from ginrummy.storage import (
+from ginrummy.store.files import (
     AUTOSAVE,
     HISTORY,
     SETTINGS,

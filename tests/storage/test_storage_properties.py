@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ginrummy.core import Game, Match, Rules
 from ginrummy.core.save import to_dict
 from ginrummy.players import ExpertPlayer, SimplePlayer
-from ginrummy.storage import AUTOSAVE, HISTORY, SETTINGS, GameMeta, Settings, Store
+from ginrummy.store.files import AUTOSAVE, HISTORY, SETTINGS, GameMeta, Settings, Store
 
 META = GameMeta("computer", ("Ann", "Computer"), "simple", "abc123", "2025-01-01T10:00:00+00:00")
 PROPS = settings(
@@ -172,7 +172,7 @@ def _history_text() -> str:
     store = Store(Path("/nonexistent-never-written"))
     game = Game(Rules(target=30), seed=9)
     play_out(game, (SimplePlayer(), SimplePlayer()))
-    from ginrummy.storage import HistoryRecord
+    from ginrummy.store.files import HistoryRecord
 
     record = HistoryRecord(META, "2025-01-02T10:00:00+00:00", game)
     del store

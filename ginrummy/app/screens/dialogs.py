@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from ...core import Card
-from ...i18n import N_, _, ngettext
+from ...text.i18n import N_, _, ngettext
 from ..widgets.cardart import cards_text
 from ..widgets.footer import LocalFooter
 from .base import recompose_in_language

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label, Static
 
 from ...core import ResultKind
-from ...i18n import N_, _
+from ...text.i18n import N_, _
 from ..session import Session
 from ..widgets.footer import LocalFooter
 from ..widgets.table import ScoreChart, TooSmall

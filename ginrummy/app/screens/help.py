@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Markdown
 
-from ...i18n import N_, _, localised_resource
+from ...text.i18n import N_, _, localised_resource
 from ..widgets.cardart import shown
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall

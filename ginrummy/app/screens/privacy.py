@@ -12,7 +12,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import N_, _
+from ...text.i18n import N_, _
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
 from .base import recompose_in_language

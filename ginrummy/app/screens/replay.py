@@ -15,8 +15,8 @@ from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from ...core import Card
-from ...i18n import N_, _, ngettext
-from ...storage import HistoryRecord
+from ...store.files import HistoryRecord
+from ...text.i18n import N_, _, ngettext
 from ..replay import Step, build_steps, explain, shown_names, you_of
 from ..widgets.cardart import (
     CARD_H,

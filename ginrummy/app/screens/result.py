@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label, Static
 
 from ...core import Card, Melding, ResultKind, RoundResult, best_melding
-from ...i18n import N_, _, ngettext, pgettext
+from ...text.i18n import N_, _, ngettext, pgettext
 from ..session import Session
 from ..widgets.cardart import Group, shown
 from ..widgets.footer import LocalFooter

@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import NextDealer, Rules, RulesError
-from ...i18n import N_, _
-from ...words import preset_label
+from ...text.i18n import N_, _
+from ...text.names import preset_label
 from ..widgets.footer import LocalFooter
 from .base import recompose_in_language
 

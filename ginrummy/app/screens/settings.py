@@ -19,10 +19,10 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
-from ... import i18n
-from ...i18n import N_, _, number
-from ...storage import MAX_NAME, StorageError, check_name
-from ...words import display_name
+from ...store.files import MAX_NAME, StorageError, check_name
+from ...text import i18n
+from ...text.i18n import N_, _, number
+from ...text.names import display_name
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
 from .base import gin_app_of, recompose_in_language

@@ -13,9 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...core import PRESETS, Game, Match, Rules
-from ...i18n import N_, _
-from ...storage import MAX_NAME, GameMeta
-from ...words import display_name, level_label, preset_label
+from ...store.files import MAX_NAME, GameMeta
+from ...text.i18n import N_, _
+from ...text.names import display_name, level_label, preset_label
 from ..session import COMPUTER, HOTSEAT
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall

@@ -13,9 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import N_, _, ngettext
-from ...stats import compute, format_table
-from ...storage import Store
+from ...store.files import Store
+from ...store.stats import compute, format_table
+from ...text.i18n import N_, _, ngettext
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
 from .base import recompose_in_language

@@ -39,10 +39,10 @@ from ...core import (
     knock_discards,
     min_deadwood,
 )
-from ...i18n import N_, _, ngettext
 from ...players import ExpertPlayer
-from ...storage import GameMeta, Store
-from ...words import preset_label
+from ...store.files import GameMeta, Store
+from ...text.i18n import N_, _, ngettext
+from ...text.names import preset_label
 from ..messages import CardClicked, ComputerMoved, PileClicked
 from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn, opening_text
 from ..widgets.cardart import card_label, card_text, cards_text, markup_format, shown

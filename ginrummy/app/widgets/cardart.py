@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ...core import Card
-from ...i18n import N_, _
+from ...text.i18n import N_, _
 
 #: Width and height of a full card face, borders included.
 CARD_W = 6

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from ...i18n import _
+from ...text.i18n import _
 
 
 class LocalFooter(Footer):

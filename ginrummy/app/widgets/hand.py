@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from ...core import Card, best_melding
 from ...core.cards import by_rank, by_suit
-from ...i18n import _
+from ...text.i18n import _
 from ..messages import CardClicked
 from .cardart import CARD_H, Group, Layout, layout_groups
 

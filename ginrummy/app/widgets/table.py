@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core import Card
-from ...i18n import _
+from ...text.i18n import _
 from ..messages import PileClicked
 from .cardart import (
     BACK_H,

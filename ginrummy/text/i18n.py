@@ -9,7 +9,7 @@ build step).
 
 Use::
 
-    from ginrummy.i18n import _, N_, ngettext, pgettext
+    from ginrummy.text.i18n import _, N_, ngettext, pgettext
 
     _("Knock")                                   # a message
     ngettext("{n} card", "{n} cards", n).format(n=n)   # a plural, by the language's rule

@@ -20,9 +20,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Game, IllegalActionError, ResultKind, Rules
-from .i18n import _, ngettext, number
-from .players import PLAYERS, make_player
+from ..core import Game, IllegalActionError, ResultKind, Rules
+from ..players import PLAYERS, make_player
+from ..text.i18n import _, ngettext, number
 
 __all__ = [
     "ArenaError",

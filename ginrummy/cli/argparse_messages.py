@@ -1,14 +1,14 @@
 """argparse's own English messages that ``ginrummy``'s command line can show, for the catalogue.
 
 argparse looks its words up through the module-level names ``argparse._`` and
-``argparse.ngettext``; `ginrummy.cli` points those at our catalogue. This module only marks
+``argparse.ngettext``; `ginrummy.cli.program` points those at our catalogue. This module only marks
 the msgids so that extraction (``make messages``) puts them in the template: each is copied
 exactly from argparse (Python 3.11), so the lookup finds it. Nothing imports this at run time.
 """
 
 from __future__ import annotations
 
-from .i18n import N_
+from ..text.i18n import N_
 
 # TRANSLATORS: the messages below are argparse's own (the command line's help and errors).
 # Keep every %(...)s, %(...)r, %s and %r exactly as it is (argparse fills them in), and the

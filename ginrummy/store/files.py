@@ -27,10 +27,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .core import Game, Match, Rules, RulesError
-from .core.save import SaveError, from_dict, to_dict
-from .i18n import LANGUAGES, N_, _, ngettext, number
-from .words import display_name, level_label
+from ..core import Game, Match, Rules, RulesError
+from ..core.save import SaveError, from_dict, to_dict
+from ..text.i18n import LANGUAGES, N_, _, ngettext, number
+from ..text.names import display_name, level_label
 
 __all__ = [
     "APP_TAG",
@@ -130,7 +130,7 @@ def check_name(value: Any, what: str | None = None) -> str:
 
 
 def _levels() -> tuple[str, ...]:
-    from .players import PLAYERS
+    from ..players import PLAYERS
 
     return tuple(PLAYERS)
 
@@ -366,7 +366,7 @@ class Settings:
     ascii: bool = False
     theme: str = "textual-dark"
     #: The player's language: "" follows the environment (LANGUAGE, LC_ALL...); else a code
-    #: of `ginrummy.i18n.LANGUAGES`. An unknown code in the file reads as "". Stored as
+    #: of `ginrummy.text.i18n.LANGUAGES`. An unknown code in the file reads as "". Stored as
     #: "lang": files written before the game spoke other languages all hold
     #: ``"language": "en"``, a default nobody chose, which must not override a Polish
     #: environment; that old field is read and ignored.
@@ -457,7 +457,7 @@ class Settings:
 
 
 def known_language(code: Any) -> str:
-    """``code`` if it is a language the game speaks (see `ginrummy.i18n.LANGUAGES`), else ""."""
+    """``code`` if it is a language the game speaks (`text.i18n.LANGUAGES`), else ""."""
     return code if isinstance(code, str) and code in LANGUAGES else ""
 
 

@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .core import CARDS, Card, Rules, best_melding, min_deadwood
-from .core.melds import min_deadwood_mask
-from .i18n import N_, _, number
+from ..core import CARDS, Card, Rules, best_melding, min_deadwood
+from ..core.melds import min_deadwood_mask
+from ..text.i18n import N_, _, number
 
 __all__ = ["CORPORA", "format_bench", "machine_info", "make_corpora", "run_bench"]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .core import ResultKind
-from .i18n import N_, _, number
-from .storage import HistoryRecord, games_of
-from .words import level_label
+from ..core import ResultKind
+from ..text.i18n import N_, _, number
+from ..text.names import level_label
+from .files import HistoryRecord, games_of
 
 #: Rows of the table: (label, attribute of `Stats`); the labels are translated where shown.
 # TRANSLATORS: row labels of the statistics table (80 columns wide with up to three opponents:

@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from . import i18n
-from .core import (
+from ..core import (
     Card,
     CardParseError,
     Melding,
@@ -32,9 +31,10 @@ from .core import (
     parse_cards,
     settle,
 )
-from .core.cards import cards_from_mask
-from .i18n import N_, _, ngettext, pgettext
-from .words import preset_label
+from ..core.cards import cards_from_mask
+from ..text import i18n
+from ..text.i18n import N_, _, ngettext, pgettext
+from ..text.names import preset_label
 
 __all__ = ["PlayOptions", "UsageError", "build_parser", "main", "parse_play_options"]
 
@@ -487,7 +487,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
-    from . import arena
+    from ..tools import arena
 
     try:
         bots, names = arena.parse_players(args.players)
@@ -511,7 +511,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from . import bench
+    from ..tools import bench
 
     result = bench.run_bench(quick=args.quick, peers=args.peers)
     _out(json.dumps(result) if args.json else bench.format_bench(result))
@@ -523,7 +523,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def play_levels() -> list[str]:
     """The computer opponents a person can play against (every bot but random)."""
-    from .players import PLAYERS
+    from ..players import PLAYERS
 
     return [name for name in PLAYERS if name != "random"]
 
@@ -650,8 +650,8 @@ def _warn_problems(store: Any) -> None:
 def _cmd_stats(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from .stats import compute, format_table
-    from .storage import Store
+    from ..store.files import Store
+    from ..store.stats import compute, format_table
 
     store = Store()
     history = store.history()
@@ -693,7 +693,7 @@ def _latest_games(history: Sequence[Any]) -> str:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .storage import Store
+    from ..store.files import Store
 
     store = Store()
     history = store.history()
@@ -829,7 +829,7 @@ def _argparse_in_our_language() -> None:
 
     argparse looks them up through its module-level ``_`` and ``ngettext`` when it uses
     them; our lookups read the current language at that moment. The msgids are marked in
-    `ginrummy.cli_argparse_messages`.
+    `ginrummy.cli.program.argparse_messages`.
     """
     setattr(argparse, "_", i18n.gettext)  # noqa: B010 - typeshed does not declare them
     setattr(argparse, "ngettext", i18n.ngettext)  # noqa: B010
@@ -1025,7 +1025,7 @@ def _saved_language() -> str:
 
     A settings file that cannot be read counts as no choice here; the app reports it.
     """
-    from .storage import MISSING, SETTINGS, Settings, StorageError, Store
+    from ..store.files import MISSING, SETTINGS, Settings, StorageError, Store
 
     try:
         data = Store().read_json(SETTINGS)

@@ -1,0 +1,5 @@
+"""The `ginrummy` command line."""
+
+from .program import main
+
+__all__ = ["main"]

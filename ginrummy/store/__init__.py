@@ -1,0 +1,1 @@
+"""The data folder: saved games, the history of finished games, settings."""

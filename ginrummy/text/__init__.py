@@ -1,0 +1,1 @@
+"""The one place words are made: the language, names, card labels and sentences."""

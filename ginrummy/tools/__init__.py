@@ -1,0 +1,1 @@
+"""Tools for developers and researchers: the bot arena and the speed benchmark."""
