@@ -12,7 +12,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from ..core import Game, Match, Rules
-from ..players import PLAYERS
+from ..players import LEVELS
 from ..store.files import MAX_PACE, GameMeta, Settings, Store
 from ..text import i18n
 from ..text.i18n import N_, _
@@ -26,7 +26,6 @@ from .session import COMPUTER, HOTSEAT, TableConfig
 SAVED_NOTE = N_("Your game is saved: run ginrummy again and choose Continue.")
 
 #: The computer levels offered (every registered bot but the random one).
-LEVELS: tuple[str, ...] = tuple(name for name in PLAYERS if name != "random")
 
 #: The pace of the computer's moves offered in the settings: (word, seconds per move).
 PACES: tuple[tuple[str, float], ...] = (

@@ -522,10 +522,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def play_levels() -> list[str]:
-    """The computer opponents a person can play against (every bot but random)."""
-    from ..players import PLAYERS
+    """The computer opponents a person can play against."""
+    from ..players import LEVELS
 
-    return [name for name in PLAYERS if name != "random"]
+    return list(LEVELS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from .expert import ExpertPlayer
 from .random_player import RandomPlayer
 from .simple import SimplePlayer
 
-__all__ = ["PLAYERS", "ExpertPlayer", "RandomPlayer", "SimplePlayer", "make_player"]
+__all__ = ["LEVELS", "PLAYERS", "ExpertPlayer", "RandomPlayer", "SimplePlayer", "make_player"]
 
 #: Bot name -> factory taking a seed.
 PLAYERS: dict[str, Callable[[int], Player]] = {
@@ -18,6 +18,10 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "simple": lambda seed: SimplePlayer(),
     "expert": ExpertPlayer,
 }
+
+#: The computer levels a person can play against, weakest first (the app's picker and
+#: ``ginrummy play --level``); the other bots are arena yardsticks.
+LEVELS: tuple[str, ...] = ("simple", "expert")
 
 
 def make_player(name: str, seed: int = 0) -> Player:
