@@ -177,5 +177,9 @@ PRESETS: Final[dict[str, Rules]] = {
     "Tournament": Rules(target=250, games=5),
     "Oklahoma": Rules(target=150, oklahoma=True, spade_doubles=True),
     "Straight gin": Rules(knock_limit=0),
+    # The EAAI-2021 Gin Rummy AI challenge, the protocol research results are reported under:
+    # no big gin, the dealer alternates after a scored hand (and stays after a dead one, as
+    # under every preset: see `Game.next_dealer`).
+    "EAAI": Rules(big_gin_bonus=None, next_dealer=NextDealer.ALTERNATE),
 }
 _ALIASES: Final = {"Straight gin": ("straight", "gin"), "Standard": ("default",)}

@@ -15,7 +15,14 @@ from ginrummy.core import PRESETS, NextDealer, Rules, RulesError
 
 def test_preset_table() -> None:
     """The table of RULES.md section 8, knob by knob."""
-    assert list(PRESETS) == ["Standard", "Classic", "Tournament", "Oklahoma", "Straight gin"]
+    assert list(PRESETS) == [
+        "Standard",
+        "Classic",
+        "Tournament",
+        "Oklahoma",
+        "Straight gin",
+        "EAAI",
+    ]
     std = PRESETS["Standard"]
     assert std == Rules()
     assert (std.target, std.knock_limit, std.big_gin_bonus, std.games) == (100, 10, 31, 1)
@@ -39,9 +46,12 @@ def test_preset_table() -> None:
     straight = PRESETS["Straight gin"]
     assert straight == std.with_(knock_limit=0)
 
+    eaai = PRESETS["EAAI"]
+    assert eaai == std.with_(big_gin_bonus=None, next_dealer=NextDealer.ALTERNATE)
+
     for name, rules in PRESETS.items():
         assert rules.name == name
-        assert rules.big_gin_bonus == 31
+        assert rules.big_gin_bonus == (None if name == "EAAI" else 31)
         if name != "Tournament":
             assert not rules.is_match and rules.games_to_win == 1
     assert std.with_(target=99).name == "Custom"
@@ -63,10 +73,62 @@ def test_preset_table() -> None:
         ("STRAIGHTGIN", "Straight gin"),
         ("Straight  Gin", "Straight gin"),
         ("straight", "Straight gin"),
+        ("eaai", "EAAI"),
+        ("EAAI", "EAAI"),
     ],
 )
 def test_preset_name_matching(text: str, name: str) -> None:
     assert Rules.preset(text) is PRESETS[name]
+
+
+def test_eaai_preset_competition_rules() -> None:
+    """EAAI-2021 challenge rules: to 100, knock 10, gin 25, undercut 25, no big gin; the
+    dealer alternates after a scored hand and deals again after a dead one."""
+    eaai = Rules.preset("eaai")
+    assert (eaai.target, eaai.knock_limit, eaai.gin_bonus, eaai.undercut_bonus) == (
+        100,
+        10,
+        25,
+        25,
+    )
+    assert eaai.big_gin_bonus is None
+    assert eaai.next_dealer is NextDealer.ALTERNATE
+    assert (eaai.game_bonus, eaai.box_bonus, eaai.shutout_multiplier, eaai.games) == (0, 0, 1, 1)
+    assert not eaai.oklahoma and eaai.discard_taken_card is False
+    assert Rules.from_dict(eaai.to_dict()) == eaai and eaai.name == "EAAI"
+
+    # Dealer rotation in play: a dead hand keeps the dealer, a scored hand passes the deal.
+    from ginrummy.core import Discard, DrawStock, Game, Pass, Phase
+    from ginrummy.players import SimplePlayer
+
+    game = Game(eaai, seed=3, first_dealer=0)
+    rnd = game.round
+    while rnd.result is None:  # both pass, then draw and throw the drawn card: a dead hand
+        me = rnd.to_act
+        view = rnd.view(me)
+        if view.phase is Phase.FIRST_UPCARD:
+            game.apply(Pass(), me)
+        elif view.phase is Phase.DRAW:
+            game.apply(DrawStock(), me)
+        else:
+            assert view.drawn_card is not None
+            game.apply(Discard(view.drawn_card), me)
+    assert rnd.result.winner is None
+    game.next_round()
+    assert game.round.dealer == 0
+    dealers = [0]
+    bots = (SimplePlayer(), SimplePlayer())
+    while not game.is_over:
+        rnd = game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            game.apply(bots[me].choose(rnd.view(me)), me)
+        if not game.is_over:
+            game.next_round()
+            expected = rnd.dealer if rnd.result.winner is None else 1 - rnd.dealer
+            assert game.round.dealer == expected
+            dealers.append(expected)
+    assert 1 in dealers  # the deal did pass
 
 
 @pytest.mark.parametrize("text", ["", "standrd", "okla", "gin rummy", "Classic2"])
