@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .app import LEVELS, GinRummyApp, launch
+from .app import GinRummyApp, launch
 
-__all__ = ["LEVELS", "GinRummyApp", "launch"]
+__all__ = ["GinRummyApp", "launch"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..core import Card, DrawStock, Knock, Round, RoundResult, TakeDiscard
 from ..store.files import HistoryRecord, games_of
 from ..text.names import display_name
+from ..text.results import explain_result
 from .session import COMPUTER, describe_turn, opening_text
 
 
@@ -141,4 +142,4 @@ def _snapshot(
 
 def explain(result: RoundResult, record: HistoryRecord) -> str:
     """The result's explanation, in the current language."""
-    return result.explain(shown_names(record), you=you_of(record))
+    return explain_result(result, shown_names(record), you=you_of(record))

@@ -31,9 +31,10 @@ from ..core import (
 )
 from ..core.player import Player
 from ..players import make_player
+from ..text.cards import card_label
 from ..text.i18n import N_, _, join_words, pgettext
 from ..text.names import display_name
-from .widgets.cardart import card_label
+from ..text.results import explain_result
 
 COMPUTER = "computer"
 HOTSEAT = "hotseat"
@@ -182,7 +183,7 @@ class Session:
     # --- words -------------------------------------------------------------------
     def explain(self, result: RoundResult) -> str:
         """The round's result in words ("you" for the person playing the computer)."""
-        return result.explain(self.names, you=self.you)
+        return explain_result(result, self.names, you=self.you)
 
     def opening(self, ascii: bool = False) -> str:
         """The first log line of a round: who deals and what the upcard is."""

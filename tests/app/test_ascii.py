@@ -11,9 +11,9 @@ from ginrummy.app.screens.help import HelpScreen
 from ginrummy.app.screens.replay import ReplayScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.app.testing import play_until_result, record_games, settle, table_of
-from ginrummy.app.widgets.cardart import plain_suits, shown
 from ginrummy.core import Card
 from ginrummy.store.files import Store
+from ginrummy.text.cards import plain_suits, shown
 
 SIZE = (80, 24)
 SYMBOLS = set("♠♥♦♣♤♡♢♧")

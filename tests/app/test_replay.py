@@ -14,6 +14,7 @@ from ginrummy.app.screens.stats import StatsScreen
 from ginrummy.app.testing import record_games
 from ginrummy.core import Round
 from ginrummy.store.files import Store
+from ginrummy.text.results import explain_result
 
 SIZE = (80, 24)
 
@@ -89,7 +90,7 @@ async def test_round_jumps_and_the_result_explained(history_dir: Path) -> None:
         step = screen.step
         assert step.round == 1 and step.result is not None
         text = str(screen.query_one("#replay-text").render())
-        assert step.result.explain(screen.names) in text
+        assert explain_result(step.result, screen.names) in text
         await pilot.press("pageup")
         assert (screen.step.round, screen.step.move) == (1, 0)
         await pilot.press("end")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from ginrummy.app import LEVELS, GinRummyApp
+from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.gameover import GameOverScreen
 from ginrummy.app.screens.help import HelpScreen
 from ginrummy.app.screens.privacy import PrivacyScreen
@@ -17,6 +17,7 @@ from ginrummy.app.screens.table import TableScreen
 from ginrummy.app.testing import play_until_result, settle, table_of
 from ginrummy.app.widgets.table import TooSmall
 from ginrummy.core import Rules
+from ginrummy.players import LEVELS
 
 SIZE = (80, 24)
 

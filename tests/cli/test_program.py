@@ -173,7 +173,7 @@ def test_main_returns_status_for_help(capsys: pytest.CaptureFixture[str]) -> Non
 
 def _help_examples() -> list[list[str]]:
     """Every ``ginrummy ...`` example line of every help text that can run as written."""
-    from ginrummy import cli as cli_module
+    from ginrummy.cli import program as cli_module
 
     epilogs = [v for k, v in vars(cli_module).items() if k.endswith("_EPILOG")]
     examples = []

@@ -22,6 +22,7 @@ from ginrummy.core import (
     min_deadwood,
     settle,
 )
+from ginrummy.text.results import explain_result
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,7 @@ def test_round_worked_example(ex: Example, path: str) -> None:
     assert last_event.kind is expected_event
     assert last_event.player == knocker_seat
 
-    text = result.explain(NAMES)
+    text = explain_result(result, NAMES)
     k_name, d_name = NAMES[knocker_seat], NAMES[defender_seat]
     w_name = NAMES[result.winner]
     if ex.kind is ResultKind.KNOCK:

@@ -36,6 +36,7 @@ from ginrummy.core import (
     parse_card,
     shuffled_deck,
 )
+from ginrummy.text.results import explain_result
 
 DEALER, NON_DEALER = 0, 1
 
@@ -277,7 +278,7 @@ def test_dead_stock_ends_the_round_as_a_draw(dead_stock: int) -> None:
     assert result.hands == (rnd.hand(0), rnd.hand(1))
     assert rnd.history[-1] == Event(EventKind.DEAD, None)
     assert rnd.legal_actions() == []
-    text = result.explain(("Ann", "Ben"))
+    text = explain_result(result, ("Ann", "Ben"))
     assert "Dead round" in text and f"only {dead_stock} cards" in text
     assert "Nobody scores" in text
     assert len([a for a in rnd.actions if isinstance(a, DrawStock)]) == 31 - dead_stock
@@ -395,7 +396,7 @@ def test_big_gin(bonus: int) -> None:
     assert len(result.hands[NON_DEALER]) == 11
     assert rnd.history[-1] == Event(EventKind.BIG_GIN, NON_DEALER)
     assert rnd.discard_pile == (C("8C"),)
-    assert result.explain(("Ann", "Ben")).startswith("Big Gin! Ben scores")
+    assert explain_result(result, ("Ann", "Ben")).startswith("Big Gin! Ben scores")
 
 
 def test_big_gin_off() -> None:
@@ -455,7 +456,8 @@ def test_oklahoma_round_scores_doubled_on_a_spade() -> None:
     assert result.multiplier == 2 and result.knock_limit == 7
     assert result.base_points == 67 - 6
     assert result.points == 2 * (67 - 6)
-    assert result.explain(("Ann", "Ben")).endswith(f"doubled by the spade upcard: {result.points}.")
+    text = explain_result(result, ("Ann", "Ben"))
+    assert text.endswith(f"doubled by the spade upcard: {result.points}.")
 
 
 def test_oklahoma_ace_upcard_is_gin_only() -> None:
@@ -556,7 +558,7 @@ def test_undercut_explain_without_layoffs() -> None:
     result = rnd.result
     assert result is not None and result.kind is ResultKind.UNDERCUT
     assert result.winner == DEALER and result.points == 25 + 10 - 1
-    text = result.explain(("Ann", "Ben"))
+    text = explain_result(result, ("Ann", "Ben"))
     assert text == (
         "Ben knocked with 10 deadwood; Ann has 1 deadwood. Undercut! Ann scores 25 + 10 - 1 = 34."
     )

@@ -10,8 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Markdown
 
+from ...text.cards import shown
 from ...text.i18n import N_, _, localised_resource
-from ..widgets.cardart import shown
 from ..widgets.footer import LocalFooter
 from ..widgets.table import TooSmall
 from .base import recompose_in_language

@@ -16,6 +16,7 @@ from textual.widgets import Header, Static
 
 from ...core import Card
 from ...store.files import HistoryRecord
+from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
 from ..replay import Step, build_steps, explain, shown_names, you_of
 from ..widgets.cardart import (
@@ -26,7 +27,6 @@ from ..widgets.cardart import (
     draw_empty,
     draw_face,
     layout_groups,
-    shown,
 )
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import hand_groups

@@ -13,9 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label, Static
 
 from ...core import Card, Melding, ResultKind, RoundResult, best_melding
+from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext, pgettext
 from ..session import Session
-from ..widgets.cardart import Group, shown
+from ..widgets.cardart import Group
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import CardsView
 from ..widgets.table import TooSmall

@@ -71,7 +71,7 @@ class StartScreen(Screen[None]):
     gin_app = property(gin_app_of)
 
     def compose(self) -> ComposeResult:
-        from ..app import LEVELS
+        from ...players import LEVELS
 
         app = self.gin_app
         # Names given on the command line, else the name kept in the settings.

@@ -41,11 +41,12 @@ from ...core import (
 )
 from ...players import ExpertPlayer
 from ...store.files import GameMeta, Store
+from ...text.cards import card_label, shown
 from ...text.i18n import N_, _, ngettext
 from ...text.names import preset_label
 from ..messages import CardClicked, ComputerMoved, PileClicked
 from ..session import COMPUTER, Session, TableConfig, capitalise, describe_turn, opening_text
-from ..widgets.cardart import card_label, card_text, cards_text, markup_format, shown
+from ..widgets.cardart import card_text, cards_text, markup_format
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import SORT_MODES, HandView
 from ..widgets.table import OpponentView, PileState, PilesView, TooSmall

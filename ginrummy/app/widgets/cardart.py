@@ -15,6 +15,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ...core import Card
+from ...text.cards import card_label, rank_text, suit_text
 from ...text.i18n import N_, _
 
 #: Width and height of a full card face, borders included.
@@ -23,8 +24,6 @@ CARD_H = 4
 #: A face-down card in the opponent's row is narrower and shorter.
 BACK_W = 5
 BACK_H = 3
-
-SUIT_LETTERS = ("S", "H", "D", "C")
 
 FACE = Style(color="#1a1a1a", bgcolor="#f4f1e8")
 FACE_RED = Style(color="#c0141c", bgcolor="#f4f1e8", bold=True)
@@ -54,50 +53,6 @@ class Borders:
 
 UNICODE_BORDERS = Borders("┌", "┐", "└", "┘", "─", "│", "░")
 ASCII_BORDERS = Borders("+", "+", "+", "+", "-", "|", "#")
-
-
-def rank_text(card: Card) -> str:
-    """The rank as shown on a card: A 2..10 J Q K."""
-    return "10" if card.rank == 10 else "A23456789TJQK"[card.rank - 1]
-
-
-def suit_text(card: Card, ascii: bool) -> str:
-    """The suit symbol, or its letter in ASCII mode."""
-    return SUIT_LETTERS[card.suit] if ascii else card.symbol
-
-
-def card_label(card: Card, ascii: bool = False) -> str:
-    """A card in running text: ``10♥`` (or ``10H`` in ASCII mode)."""
-    return rank_text(card) + suit_text(card, ascii)
-
-
-#: Suit symbols (solid, outlined and with the emoji variation selector) to ASCII letters.
-_PLAIN_SUITS = str.maketrans(
-    {
-        "♠": "S",
-        "♥": "H",
-        "♦": "D",
-        "♣": "C",
-        "♤": "S",
-        "♡": "H",
-        "♢": "D",
-        "♧": "C",
-        "\ufe0f": None,
-    }
-)
-
-
-def plain_suits(text: str) -> str:
-    """``text`` with every suit symbol written as its letter: "10♦" becomes "10D".
-
-    The one place the app turns the core's words (refusals, hints, results) into ASCII.
-    """
-    return text.translate(_PLAIN_SUITS)
-
-
-def shown(text: str, ascii: bool) -> str:
-    """Text as the player reads it: suit symbols as letters in ASCII mode."""
-    return plain_suits(text) if ascii else text
 
 
 def card_text(card: Card, ascii: bool = False) -> Text:

@@ -1,4 +1,4 @@
-"""`RoundResult.explain`: the round's result in words, third person or to "you"."""
+"""`explain_result`: the round's result in words, third person or to "you"."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from ginrummy.core import Rules, mask_of, parse_cards, settle
 from ginrummy.core.round import RoundResult
 from ginrummy.core.showdown import ResultKind
 from ginrummy.text import i18n
+from ginrummy.text.results import explain_result
 
 RULES = Rules()
 
@@ -117,10 +118,10 @@ EXPECTED = {
 def test_explain_in_each_person(case: str) -> None:
     result = result_of(case)
     third, you_knocked, you_defended = EXPECTED[case]
-    assert result.explain(NAMES) == third
-    assert result.explain(NAMES, you=None) == third
-    assert result.explain(NAMES, you=0) == you_knocked
-    assert result.explain(NAMES, you=1) == you_defended
+    assert explain_result(result, NAMES) == third
+    assert explain_result(result, NAMES, you=None) == third
+    assert explain_result(result, NAMES, you=0) == you_knocked
+    assert explain_result(result, NAMES, you=1) == you_defended
 
 
 @pytest.mark.parametrize("case", EXPECTED)
@@ -128,17 +129,17 @@ def test_explain_with_the_knocker_in_the_second_seat(case: str) -> None:
     result = result_of(case, knocker=1)
     third, you_knocked, you_defended = EXPECTED[case]
     swap = ("Ben", "Ann")
-    assert result.explain(swap) == third
-    assert result.explain(swap, you=1) == you_knocked
-    assert result.explain(swap, you=0) == you_defended
+    assert explain_result(result, swap) == third
+    assert explain_result(result, swap, you=1) == you_knocked
+    assert explain_result(result, swap, you=0) == you_defended
 
 
 @pytest.mark.parametrize("case", EXPECTED)
 @pytest.mark.parametrize("you", [0, 1])
 def test_doubled_rounds_say_so_in_every_person(case: str, you: int) -> None:
     result = result_of(case, multiplier=2)
-    plain = result_of(case).explain(NAMES, you=you)
-    doubled = result.explain(NAMES, you=you)
+    plain = explain_result(result_of(case), NAMES, you=you)
+    doubled = explain_result(result, NAMES, you=you)
     assert doubled == plain[:-1] + f", doubled by the spade upcard: {2 * result.base_points}."
 
 
@@ -158,7 +159,7 @@ def second_person(text: str) -> str:
 def test_the_same_english_as_the_old_rewriting(case: str, you: int, multiplier: int) -> None:
     result = result_of(case, multiplier=multiplier)
     names = ("You", "Computer") if you == 0 else ("Computer", "You")
-    assert result.explain(names, you=you) == second_person(result.explain(names))
+    assert explain_result(result, names, you=you) == second_person(explain_result(result, names))
 
 
 def test_dead_round() -> None:
@@ -166,19 +167,21 @@ def test_dead_round() -> None:
         "Dead round: only 2 cards were left in the stock."
         " Nobody scores; the same dealer deals again."
     )
-    assert dead_round().explain(NAMES) == text
-    assert dead_round().explain(NAMES, you=0) == text
-    assert dead_round(1).explain().startswith("Dead round: only 1 card was left in the stock.")
+    assert explain_result(dead_round(), NAMES) == text
+    assert explain_result(dead_round(), NAMES, you=0) == text
+    assert explain_result(dead_round(1)).startswith(
+        "Dead round: only 1 card was left in the stock."
+    )
 
 
 def test_default_names_are_translated_when_called(monkeypatch: pytest.MonkeyPatch) -> None:
     result = result_of("gin")
-    assert result.explain() == "Gin! Player 1 scores 25 + 32 = 57."
-    assert result_of("gin", knocker=1).explain().startswith("Gin! Player 2 scores")
+    assert explain_result(result) == "Gin! Player 1 scores 25 + 32 = 57."
+    assert explain_result(result_of("gin", knocker=1)).startswith("Gin! Player 2 scores")
 
     class Fake:
         def gettext(self, message: str) -> str:
             return {"Player 1": "Gracz 1"}.get(message, message)
 
     monkeypatch.setattr(i18n, "_translation", Fake())
-    assert result.explain() == "Gin! Gracz 1 scores 25 + 32 = 57."
+    assert explain_result(result) == "Gin! Gracz 1 scores 25 + 32 = 57."

@@ -1,0 +1,191 @@
+"""A round's result in words: who knocked, what each side had, who scores what.
+
+The sentences are whole in every language: the person reading a game against the
+computer is "you" (second person), everyone else is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.round import RoundResult
+from ..core.showdown import ResultKind
+from .cards import cards_label
+from .i18n import _, ngettext
+
+__all__ = ["explain_result", "knock_sentence", "score_sentence"]
+
+
+def explain_result(
+    result: RoundResult, names: Sequence[str] | None = None, you: int | None = None
+) -> str:
+    """The result in words, e.g. ``Undercut! Ben scores 25 + 8 - 6 = 27.``
+
+    ``names`` are the two seats' names (default "Player 1", "Player 2" in the current
+    language). ``you`` is the seat of the person reading it in a game against the
+    computer: sentences about that seat are then in the second person ("You score").
+    """
+    if names is None:
+        names = (_("Player 1"), _("Player 2"))
+    if result.showdown is None or result.knocker is None or result.winner is None:
+        n = result.stock_left
+        # TRANSLATORS: the round ended with no winner: too few cards left in the stock.
+        return ngettext(
+            "Dead round: only {n} card was left in the stock. "
+            "Nobody scores; the same dealer deals again.",
+            "Dead round: only {n} cards were left in the stock. "
+            "Nobody scores; the same dealer deals again.",
+            n,
+        ).format(n=n)
+    s = result.showdown
+    fields = {
+        "knocker": names[result.knocker],
+        "defender": names[1 - result.knocker],
+        "name": names[result.winner],
+        "k": s.knocker_deadwood,
+        "d": s.defender_deadwood,
+        "cards": cards_label(s.defence.laid_off),
+        "bonus": {
+            ResultKind.BIG_GIN: result.big_gin_bonus,
+            ResultKind.GIN: result.gin_bonus,
+        }.get(result.kind, result.undercut_bonus),
+        "points": result.base_points,
+        "total": result.points,
+    }
+    score = score_sentence(result, result.winner == you, result.multiplier != 1)
+    if result.kind in (ResultKind.GIN, ResultKind.BIG_GIN):
+        return score.format(**fields)
+    opening = knock_sentence(
+        result.knocker == you, 1 - result.knocker == you, bool(s.defence.laid_off)
+    )
+    # TRANSLATORS: two whole sentences of a round result: {knock} says who knocked
+    # and what the other player has, {score} who scores what.
+    return _("{knock} {score}").format(knock=opening.format(**fields), score=score.format(**fields))
+
+
+def knock_sentence(knocker_is_you: bool, defender_is_you: bool, laid: bool) -> str:
+    """The first sentence after a knock (unformatted): the deadwood on both sides."""
+    # Round result messages. {k} and {d} are deadwood points (the knocker's and the
+    # defender's); {cards} are card faces like "7♥ 8♥". Phrase it so that no noun has
+    # to agree with the numbers. "You" is the person reading it (informal).
+    if knocker_is_you:
+        if laid:
+            # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
+            return _(
+                "You knocked with {k} deadwood; {defender} lays off {cards} and has {d} deadwood."
+            )
+        # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
+        return _("You knocked with {k} deadwood; {defender} has {d} deadwood.")
+    if defender_is_you:
+        if laid:
+            # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
+            return _(
+                "{knocker} knocked with {k} deadwood; You lay off {cards} and have {d} deadwood."
+            )
+        # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
+        return _("{knocker} knocked with {k} deadwood; You have {d} deadwood.")
+    if laid:
+        # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
+        return _(
+            "{knocker} knocked with {k} deadwood; {defender} lays off {cards} and has {d} deadwood."
+        )
+    # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
+    return _("{knocker} knocked with {k} deadwood; {defender} has {d} deadwood.")
+
+
+def score_sentence(result: RoundResult, you_win: bool, doubled: bool) -> str:
+    """The sentence saying who scores what (unformatted; `explain` fills it in)."""
+    kind = result.kind
+    tie = result.showdown is not None and (
+        result.showdown.knocker_deadwood == result.showdown.defender_deadwood
+    )
+    # Round result messages. {name} is the player who scores, "You" the person
+    # reading it; the numbers are a sum: {bonus} the bonus, {k} and {d} the knocker's
+    # and the defender's deadwood, {points} the round's points, {total} the points after
+    # the first upcard (a spade) doubled them. Keep the arithmetic signs as they are.
+    if kind is ResultKind.BIG_GIN:
+        if you_win:
+            if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+                return _(
+                    "Big Gin! You score {bonus} + {d} = {points}, doubled by the spade upcard: "
+                    "{total}."
+                )
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _("Big Gin! You score {bonus} + {d} = {points}.")
+        if doubled:
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _(
+                "Big Gin! {name} scores {bonus} + {d} = {points}, doubled by the spade upcard: "
+                "{total}."
+            )
+        # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+        return _("Big Gin! {name} scores {bonus} + {d} = {points}.")
+    if kind is ResultKind.GIN:
+        if you_win:
+            if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+                return _(
+                    "Gin! You score {bonus} + {d} = {points}, doubled by the spade upcard: {total}."
+                )
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _("Gin! You score {bonus} + {d} = {points}.")
+        if doubled:
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _(
+                "Gin! {name} scores {bonus} + {d} = {points}, doubled by the spade upcard: {total}."
+            )
+        # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+        return _("Gin! {name} scores {bonus} + {d} = {points}.")
+    if kind is ResultKind.KNOCK:
+        if you_win:
+            if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+                return _("You score {d} - {k} = {points}, doubled by the spade upcard: {total}.")
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _("You score {d} - {k} = {points}.")
+        if doubled:
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _("{name} scores {d} - {k} = {points}, doubled by the spade upcard: {total}.")
+        # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+        return _("{name} scores {d} - {k} = {points}.")
+    if tie:
+        # The defender's deadwood equals the knocker's: that counts as an
+        # undercut too.
+        if you_win:
+            if doubled:
+                # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+                return _(
+                    "Undercut (a tie is an undercut)! You score {bonus} + {k} - "
+                    "{d} = {points}, "
+                    "doubled by the spade upcard: {total}."
+                )
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _("Undercut (a tie is an undercut)! You score {bonus} + {k} - {d} = {points}.")
+        if doubled:
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _(
+                "Undercut (a tie is an undercut)! {name} scores {bonus} + "
+                "{k} - {d} = {points}, "
+                "doubled by the spade upcard: {total}."
+            )
+        # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+        return _("Undercut (a tie is an undercut)! {name} scores {bonus} + {k} - {d} = {points}.")
+    if you_win:
+        if doubled:
+            # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+            return _(
+                "Undercut! You score {bonus} + {k} - {d} = {points}, "
+                "doubled by the spade upcard: "
+                "{total}."
+            )
+        # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+        return _("Undercut! You score {bonus} + {k} - {d} = {points}.")
+    if doubled:
+        # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+        return _(
+            "Undercut! {name} scores {bonus} + {k} - {d} = {points}, doubled by the spade "
+            "upcard: {total}."
+        )
+    # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
+    return _("Undercut! {name} scores {bonus} + {k} - {d} = {points}.")
