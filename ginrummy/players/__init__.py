@@ -6,17 +6,28 @@ from collections.abc import Callable
 
 from ..core.player import Player
 from ..text.i18n import _
+from .eaai import EaaiPlayer
 from .expert import ExpertPlayer
 from .random_player import RandomPlayer
 from .simple import SimplePlayer
 
-__all__ = ["LEVELS", "PLAYERS", "ExpertPlayer", "RandomPlayer", "SimplePlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "PLAYERS",
+    "EaaiPlayer",
+    "ExpertPlayer",
+    "RandomPlayer",
+    "SimplePlayer",
+    "make_player",
+]
 
 #: Bot name -> factory taking a seed.
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "simple": lambda seed: SimplePlayer(),
     "expert": ExpertPlayer,
+    # Yardsticks for the arena only (not in LEVELS): Neller's EAAI-2021 baseline.
+    "eaai": EaaiPlayer,
 }
 
 #: The computer levels a person can play against, weakest first (the app's picker and

@@ -1,0 +1,124 @@
+"""``eaai``: Todd Neller's SimpleGinRummyPlayer, the EAAI-2021 Gin Rummy challenge baseline.
+
+A port of the Java reference player (``SimpleGinRummyPlayer`` in the challenge's public
+code), rule for rule, so that our figures compare with published ones:
+
+- **Draw** (``willDrawFaceUpCard``): take the face-up card if and only if it is part of
+  *some* meld (any set of 3 or 4, any run of 3 or more) of the hand with that card;
+  otherwise draw face down. The first upcard is offered the same way (take or pass).
+- **Discard** (``getDiscard``): among the cards that leave the least deadwood, one at
+  random (seeded here). Never the face-up card just taken, and never a card that would
+  repeat, in this round, a (drawn card, discarded card) pair already played, whatever
+  the order (the Java's guard against drawing and throwing the same two cards forever).
+- **Knock** (``getFinalMelds``): as soon as the deadwood after the discard is within the
+  knock limit; with none, that is gin.
+
+It ignores the opponent, the discard pile and the score. The Java game has no big gin:
+this port never declares it either (with all eleven cards melded it discards and goes
+gin, as the original does). The knock limit is the round's (the Java's is fixed at 10;
+under the EAAI rules they agree).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ..core.cards import Card
+from ..core.melds import min_deadwood_mask
+from ..core.round import Phase, PlayerView
+
+__all__ = ["EaaiPlayer", "makes_meld"]
+
+_LANE = 16
+_RANK_MASK = 0x1FFF
+
+
+def makes_meld(hand: int, card: Card) -> bool:
+    """Whether ``card`` is part of some meld (set or run) made from ``hand`` plus ``card``.
+
+    This is the Java's test: the card lies in one of ``cardsToAllMelds(hand + card)``,
+    not necessarily in an optimal arrangement.
+    """
+    rank = card.rank - 1  # bit position inside the suit lane
+    same_rank = 0
+    for s in range(4):
+        if s != card.suit and hand >> (s * _LANE + rank) & 1:
+            same_rank += 1
+    if same_rank >= 2:
+        return True
+    lane = ((hand | card.bit) >> (card.suit * _LANE)) & _RANK_MASK
+    # A run of three through the card: (r-2, r-1, r), (r-1, r, r+1) or (r, r+1, r+2).
+    for start in (rank - 2, rank - 1, rank):
+        if start >= 0 and start + 2 < 13 and (lane >> start) & 0b111 == 0b111:
+            return True
+    return False
+
+
+class EaaiPlayer:
+    """SimpleGinRummyPlayer: takes only melding cards, discards greedily, knocks at once."""
+
+    name = "eaai"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(f"ginrummy-eaai:{seed}")
+        #: The round the memory below belongs to, and the (drawn, discarded) pairs played.
+        self._round_key: tuple[object, ...] | None = None
+        self._pairs: set[int] = set()
+
+    def _remember_round(self, view: PlayerView) -> None:
+        """Forget the played pairs when a new round starts (the Java's ``startGame``)."""
+        first = view.history[0].card if view.history else None
+        key = (view.round_number, view.dealer, view.scores, first)
+        if key != self._round_key:
+            self._round_key = key
+            self._pairs = set()
+
+    def choose(self, view: PlayerView) -> Action:
+        self._remember_round(view)
+        hand = view.hand_mask
+        phase = view.phase
+        if phase is Phase.FIRST_UPCARD or phase is Phase.DRAW:
+            top = view.top_discard
+            if phase is Phase.FIRST_UPCARD:
+                assert top is not None
+                return TakeDiscard() if makes_meld(hand, top) else Pass()
+            if not view.stock_only and top is not None and makes_meld(hand, top):
+                return TakeDiscard()
+            return DrawStock()
+        return self._discard(view, hand)
+
+    def _discard(self, view: PlayerView, hand: int) -> Action:
+        drawn = view.drawn_card
+        taken = None if view.rules.discard_taken_card else view.taken_card
+        drawn_bit = drawn.bit if drawn is not None else 0
+        candidates: list[Card] = []
+        fallback: list[Card] = []  # if every card repeated a pair (the Java would crash)
+        best = best_fallback = 1 << 30
+        m = hand
+        while m:
+            low = m & -m
+            m ^= low
+            card = Card.from_bit(low)
+            if card is taken:
+                continue
+            deadwood = min_deadwood_mask(hand ^ low)
+            if deadwood < best_fallback:
+                best_fallback, fallback = deadwood, [card]
+            elif deadwood == best_fallback:
+                fallback.append(card)
+            if drawn_bit | low in self._pairs:
+                continue
+            if deadwood < best:
+                best, candidates = deadwood, [card]
+            elif deadwood == best:
+                candidates.append(card)
+        if not candidates:
+            best, candidates = best_fallback, fallback
+        # ``candidates`` is in card order, so the seeded choice is reproducible.
+        card = candidates[self._rng.randrange(len(candidates))]
+        self._pairs.add(drawn_bit | card.bit)
+        if best <= view.knock_limit:
+            return Knock(card)
+        return Discard(card)
