@@ -227,7 +227,7 @@ class Round:
         self._actions: list[Action] = []
         self._result: RoundResult | None = None
         self.knock_limit = self.rules.round_knock_limit(upcard.value)
-        self.multiplier = 2 if self.rules.spade_doubles and upcard.suit == 0 else 1
+        self.multiplier = self.rules.round_multiplier(upcard)
 
     # --- reading the state -------------------------------------------------------
     @property

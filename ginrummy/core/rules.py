@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any, Final
 
 from ..text.i18n import N_, _
+from .cards import Card
 
 __all__ = ["PRESETS", "NextDealer", "Rules", "RulesError"]
 
@@ -104,6 +105,10 @@ class Rules:
         if not self.oklahoma:
             return self.knock_limit
         return 0 if upcard_value == 1 else upcard_value
+
+    def round_multiplier(self, upcard: Card) -> int:
+        """How many times a round whose first upcard is ``upcard`` counts (a spade doubles it)."""
+        return 2 if self.spade_doubles and upcard.suit == 0 else 1
 
     @property
     def name(self) -> str:
