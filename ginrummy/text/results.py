@@ -13,7 +13,13 @@ from ..core.showdown import ResultKind
 from .cards import cards_label
 from .i18n import _, ngettext
 
-__all__ = ["explain_result", "knock_sentence", "score_sentence"]
+__all__ = [
+    "explain_result",
+    "knock_sentence",
+    "score_sentence",
+    "score_template",
+    "showdown_sentence",
+]
 
 
 def explain_result(
@@ -95,10 +101,38 @@ def knock_sentence(knocker_is_you: bool, defender_is_you: bool, laid: bool) -> s
 
 def score_sentence(result: RoundResult, you_win: bool, doubled: bool) -> str:
     """The sentence saying who scores what (unformatted; `explain` fills it in)."""
-    kind = result.kind
     tie = result.showdown is not None and (
         result.showdown.knocker_deadwood == result.showdown.defender_deadwood
     )
+    return score_template(result.kind, tie, you_win, doubled)
+
+
+def showdown_sentence(
+    kind: ResultKind, k: int, d: int, points: int, multiplier: int, name: str
+) -> str:
+    """Who scores what, e.g. ``Undercut! The defender scores 25 + 8 - 6 = 27.``
+
+    ``k`` and ``d`` are the knocker's and the defender's deadwood, ``points`` the round's
+    points before the ``multiplier``, ``name`` who scores them. The bonus is what the
+    points hold beyond the deadwood.
+    """
+    if kind in (ResultKind.GIN, ResultKind.BIG_GIN):
+        bonus = points - d
+    elif kind is ResultKind.UNDERCUT:
+        bonus = points - k + d
+    else:
+        bonus = 0
+    template = score_template(kind, k == d, False, multiplier != 1)
+    return template.format(
+        name=name, k=k, d=d, bonus=bonus, points=points, total=points * multiplier
+    )
+
+
+def score_template(kind: ResultKind, tie: bool, you_win: bool, doubled: bool) -> str:
+    """The sentence saying who scores what, unformatted (``{name}``, or "You" if ``you_win``).
+
+    ``tie``: the defender's deadwood equals the knocker's (an undercut all the same).
+    """
     # Round result messages. {name} is the player who scores, "You" the person
     # reading it; the numbers are a sum: {bonus} the bonus, {k} and {d} the knocker's
     # and the defender's deadwood, {points} the round's points, {total} the points after
