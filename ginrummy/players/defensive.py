@@ -1,0 +1,183 @@
+"""``defensive``: an arena yardstick that waits for gin and punishes early knocks.
+
+The style that beats a knock-happy opponent: keep the deadwood low at all times (so that
+a knock against it is often undercut), never feed the opponent, and rarely knock.
+
+- **Draw**: take the face-up card when it lands in a meld of a best arrangement of the
+  hand with it and lowers the deadwood; otherwise draw from the stock (or pass).
+- **Discard**: the card whose loss leaves the best hand, valued by its deadwood less a
+  little of what the next draw is expected to bring, plus the danger of feeding the
+  opponent (cards next to what it took, or that nothing it threw away rules out); cards
+  the opponent cannot use (dead, or like those it rejected) cost nothing.
+- **Knock**: in its first few turns as soon as it may (the opponent is far from out);
+  after that gin only, except a low count when the stock is nearly gone.
+
+It is not a level a person plays against (not in ``LEVELS``); the arena uses it to
+measure how often an opponent's knocks are undercut.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
+from ..core.cards import CARDS, Card
+from ..core.melds import best_melding_mask, min_deadwood_mask
+from ..core.round import Phase, PlayerView
+from .expert import CardTracker, Tracking
+
+__all__ = ["DefensivePlayer"]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _partners(card: Card) -> int:
+    """The cards that can share a meld with ``card``: its rank, or its suit within two."""
+    mask = 0
+    for o in CARDS:
+        if o is not card and (
+            o.rank == card.rank or (o.suit == card.suit and abs(o.rank - card.rank) <= 2)
+        ):
+            mask |= o.bit
+    return mask
+
+
+_PARTNERS: dict[Card, int] = {c: _partners(c) for c in CARDS}
+
+
+class DefensivePlayer:
+    """Low deadwood, safe discards, gin or nothing after the opening turns."""
+
+    name = "defensive"
+
+    #: Knock whenever allowed during this many of its own turns of a round.
+    early_turns = 3
+    #: Late in the round (stock at most ``late_stock``) knock with at most ``late_deadwood``.
+    late_stock = 6
+    late_deadwood = 4
+    #: Weight of the expected one-draw improvement (low: a sure low count beats potential).
+    potential_weight = 0.6
+    #: Weight of the chance that the opponent melds a discarded card, times its value.
+    danger_weight = 1.2
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Action:
+        hand = view.hand_mask
+        tracking = CardTracker.track(view)
+        if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
+            first = view.phase is Phase.FIRST_UPCARD
+            top = view.top_discard
+            if (first or not view.stock_only) and top is not None and self._wants(hand, top):
+                return TakeDiscard()
+            return Pass() if first else DrawStock()
+        if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
+            return BigGin()
+        banned = None if view.rules.discard_taken_card else view.taken_card
+        best_out: tuple[int, int, Card] | None = None
+        for b in _bits(hand):
+            card = Card.from_bit(b)
+            if card is banned:
+                continue
+            dw = min_deadwood_mask(hand ^ b)
+            if dw <= view.knock_limit:
+                key = (dw, -card.value, card)
+                if best_out is None or key[:2] < best_out[:2]:
+                    best_out = key
+        if best_out is not None:
+            dw, _v, card = best_out
+            if dw == 0 or self._may_knock(dw, view):
+                return Knock(card)
+        return Discard(self._discard(hand, banned, tracking, view.stock_size))
+
+    # --- decisions ------------------------------------------------------------------------
+    @staticmethod
+    def _wants(hand: int, top: Card) -> bool:
+        with_top = hand | top.bit
+        melds, _dead, _points = best_melding_mask(with_top)
+        if not any(m & top.bit for m in melds):
+            return False
+        now = min_deadwood_mask(hand)
+        after = min(min_deadwood_mask(with_top ^ b) for b in _bits(hand))
+        return after < now
+
+    def _may_knock(self, deadwood: int, view: PlayerView) -> bool:
+        my_turns = sum(
+            1
+            for ev in view.history
+            if ev.player == view.player and ev.kind in (EventKind.DRAW, EventKind.TAKE)
+        )
+        if my_turns <= self.early_turns:
+            return True
+        return view.stock_size <= self.late_stock and deadwood <= self.late_deadwood
+
+    def _discard(self, hand: int, banned: Card | None, tracking: Tracking, stock: int) -> Card:
+        best_card: Card | None = None
+        best_score = 1e18
+        for b in _bits(hand):
+            card = Card.from_bit(b)
+            if card is banned:
+                continue
+            rest = hand ^ b
+            score = min_deadwood_mask(rest) - self.potential_weight * self._gain(
+                rest, tracking, stock
+            )
+            score += self.danger_weight * self._danger(card, tracking) * card.value
+            # Ties: the higher card goes (lower deadwood if the round ends), then card order.
+            key = (score, -card.value)
+            if best_card is None or key < (best_score, -best_card.value):
+                best_card, best_score = card, score
+        assert best_card is not None
+        return best_card
+
+    @staticmethod
+    def _gain(hand: int, tracking: Tracking, stock: int) -> float:
+        """Expected drop in deadwood from one stock draw with the best discard after it."""
+        if stock <= 0:
+            return 0.0
+        base = min_deadwood_mask(hand)
+        if base == 0:
+            return 0.0
+        related = 0
+        for b in _bits(hand):
+            related |= _PARTNERS[Card.from_bit(b)]
+        probs = tracking.in_opponent
+        gain = 0.0
+        weight = 0.0
+        for b in _bits(tracking.unseen):
+            c = Card.from_bit(b)
+            q = 1.0 - probs[c.index]
+            weight += q
+            if not b & related:
+                continue  # it cannot join a meld: no better than the hand as it is
+            with_c = hand | b
+            best = base
+            for d in _bits(with_c):
+                v = min_deadwood_mask(with_c ^ d)
+                if v < best:
+                    best = v
+            gain += q * (base - best)
+        return gain / weight if weight else 0.0
+
+    @staticmethod
+    def _danger(card: Card, tracking: Tracking) -> float:
+        """The chance that the opponent can meld ``card`` with what it (likely) holds."""
+        probs = tracking.in_opponent
+        known = tracking.opponent_known
+
+        def p(c: Card) -> float:
+            return 1.0 if known & c.bit else probs[c.index]
+
+        a, b, c = (p(o) for o in CARDS if o.rank == card.rank and o is not card)
+        miss = 1.0 - (a * b + a * c + b * c - 2 * a * b * c)
+        s, r = card.suit, card.rank
+        for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
+            if r + lo >= 1 and r + hi <= 13:
+                miss *= 1.0 - p(Card(r + lo, s)) * p(Card(r + hi, s))
+        return 1.0 - miss
