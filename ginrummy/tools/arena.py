@@ -9,6 +9,7 @@ process; only the timings differ.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import multiprocessing
 import os
@@ -30,6 +31,8 @@ __all__ = [
     "GamePlan",
     "GameRecord",
     "PlayerStats",
+    "RunSummary",
+    "TimeStats",
     "format_report",
     "game_seed",
     "parse_players",
@@ -155,6 +158,99 @@ class GameRecord:
     times: tuple[list[float], list[float]]
 
 
+#: Decision times are binned on a log scale this fine (1%) for the percentiles.
+_BIN_RATIO = 1.01
+_BIN_LOG = math.log(_BIN_RATIO)
+#: The upper edge of bin 0: faster decisions all land there.
+_BIN_FLOOR = 1e-7
+
+
+@dataclass(slots=True)
+class TimeStats:
+    """Decision times in constant memory: count, sum, max, and a log-scale histogram.
+
+    Percentiles read from the histogram are the upper edge of a bin, at most 1% above the
+    true value (never above the maximum), whatever the number of decisions.
+    """
+
+    count: int = 0
+    total: float = 0.0
+    slowest: float = 0.0
+    #: Bin index -> decisions in it; bin ``i`` holds times up to ``_BIN_FLOOR * 1.01**i``.
+    bins: dict[int, int] = field(default_factory=dict)
+
+    def add(self, seconds: float) -> None:
+        self.count += 1
+        self.total += seconds
+        if seconds > self.slowest:
+            self.slowest = seconds
+        i = 0 if seconds <= _BIN_FLOOR else math.ceil(math.log(seconds / _BIN_FLOOR) / _BIN_LOG)
+        self.bins[i] = self.bins.get(i, 0) + 1
+
+    def merge(self, other: TimeStats) -> None:
+        self.count += other.count
+        self.total += other.total
+        self.slowest = max(self.slowest, other.slowest)
+        for i, n in other.bins.items():
+            self.bins[i] = self.bins.get(i, 0) + n
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    def percentile(self, q: float) -> float:
+        """Nearest-rank percentile (0 for no decisions), to the bin's 1%."""
+        if not self.count:
+            return 0.0
+        rank = max(1, math.ceil(q * self.count))
+        seen = 0
+        for i in sorted(self.bins):
+            seen += self.bins[i]
+            if seen >= rank:
+                return min(self.slowest, _BIN_FLOOR * _BIN_RATIO**i)
+        return self.slowest  # pragma: no cover - the bins hold every decision
+
+
+@dataclass(slots=True)
+class RunSummary:
+    """Games folded together: what a run keeps instead of every `GameRecord`.
+
+    Workers send one per chunk of games and the parent merges them in game order, so
+    memory stays flat however many games are played. ``digest`` chains every game's
+    outcome (index, winner, scores, rounds) in order: equal digests, equal games.
+    """
+
+    games: int = 0
+    rounds: int = 0
+    dead_rounds: int = 0
+    tallies: tuple[Tally, Tally] = field(default_factory=lambda: (Tally(), Tally()))
+    times: tuple[TimeStats, TimeStats] = field(default_factory=lambda: (TimeStats(), TimeStats()))
+    digest: str = ""
+
+    def add_game(self, record: GameRecord) -> None:
+        self.games += 1
+        self.rounds += record.rounds
+        self.dead_rounds += record.dead_rounds
+        for p in (0, 1):
+            self.tallies[p].add(record.tallies[p])
+            for t in record.times[p]:
+                self.times[p].add(t)
+        self.digest = _chain(self.digest, _outcome(record))
+
+    def merge(self, other: RunSummary) -> None:
+        """Fold in the totals of the games that come next (in game order).
+
+        Not the digest: it chains game by game, so the caller chains the chunk's outcomes
+        (`_play_chunk` returns them, a chunk's worth, never a run's).
+        """
+        self.games += other.games
+        self.rounds += other.rounds
+        self.dead_rounds += other.dead_rounds
+        for p in (0, 1):
+            self.tallies[p].add(other.tallies[p])
+            self.times[p].merge(other.times[p])
+
+
 #: A round takes at most 62 draws from the stock; anything near this is a loop.
 MAX_ROUND_MOVES = 2000
 
@@ -242,10 +338,31 @@ def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> Gam
     return GameRecord(plan, winner, (scores[0], scores[1]), len(game.rounds), dead, tallies, times)
 
 
-def _play_chunk(job: tuple[tuple[str, str], Rules, int, list[int]]) -> list[GameRecord]:
-    """Worker entry point: play the games ``indices`` of a run."""
+#: A game's outcome as the run's digest chains it: index, winner, scores, rounds.
+Outcome = tuple[int, int, int, int, int]
+
+
+def _outcome(record: GameRecord) -> Outcome:
+    return (record.plan.index, record.winner, *record.scores, record.rounds)
+
+
+def _play_chunk(
+    job: tuple[tuple[str, str], Rules, int, list[int]],
+) -> tuple[RunSummary, list[Outcome]]:
+    """Worker entry point: play the games ``indices`` of a run, folded into a summary."""
     bots, rules, seed, indices = job
-    return [play_game_record(bots, rules, plan_game(seed, i)) for i in indices]
+    summary = RunSummary()
+    outcomes = []
+    for i in indices:
+        record = play_game_record(bots, rules, plan_game(seed, i))
+        summary.add_game(record)
+        outcomes.append(_outcome(record))
+    return summary, outcomes
+
+
+def _chain(digest: str, outcome: Outcome) -> str:
+    index, winner, s0, s1, rounds = outcome
+    return hashlib.sha256(f"{digest}|{index}:{winner}:{s0}-{s1}:{rounds}".encode()).hexdigest()
 
 
 def _ignore_sigint() -> None:
@@ -267,14 +384,6 @@ def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile of sorted values (0 for none)."""
-    if not sorted_values:
-        return 0.0
-    rank = max(1, math.ceil(q * len(sorted_values)))
-    return sorted_values[rank - 1]
-
-
 @dataclass(slots=True)
 class PlayerStats:
     """One player's totals over a run."""
@@ -282,13 +391,11 @@ class PlayerStats:
     name: str
     bot: str
     tally: Tally = field(default_factory=Tally)
-    times: list[float] = field(default_factory=list)
+    times: TimeStats = field(default_factory=TimeStats)
 
     def to_dict(self, games: int, rounds: int) -> dict[str, Any]:
         t = self.tally
         lo, hi = wilson_interval(t.games_won, games)
-        ordered = sorted(self.times)
-        mean = sum(ordered) / len(ordered) if ordered else 0.0
         return {
             "bot": self.bot,
             "games_won": t.games_won,
@@ -300,13 +407,14 @@ class PlayerStats:
             "undercuts": t.undercuts,
             "knocks": t.knocks,
             "undercut_against": t.undercut_against,
+            "undercut_rate": round(t.undercut_against / t.knocks, 4) if t.knocks else 0.0,
             "points": t.points,
             "mean_points_per_round": round(t.points / rounds, 3) if rounds else 0.0,
             "moves": t.moves,
             "decision_ms": {
-                "mean": round(mean * 1e3, 4),
-                "p95": round(_percentile(ordered, 0.95) * 1e3, 4),
-                "max": round((ordered[-1] if ordered else 0.0) * 1e3, 4),
+                "mean": round(self.times.mean * 1e3, 4),
+                "p95": round(self.times.percentile(0.95) * 1e3, 4),
+                "max": round(self.times.slowest * 1e3, 4),
             },
         }
 
@@ -319,21 +427,26 @@ class ArenaResult:
     rules: Rules
     seed: int
     jobs: int
-    records: list[GameRecord]
+    summary: RunSummary
     seconds: float
     stats: tuple[PlayerStats, PlayerStats]
 
     @property
     def games(self) -> int:
-        return len(self.records)
+        return self.summary.games
 
     @property
     def rounds(self) -> int:
-        return sum(r.rounds for r in self.records)
+        return self.summary.rounds
 
     @property
     def dead_rounds(self) -> int:
-        return sum(r.dead_rounds for r in self.records)
+        return self.summary.dead_rounds
+
+    @property
+    def digest(self) -> str:
+        """A hash of every game's outcome in order (equal across ``--jobs``)."""
+        return self.summary.digest
 
     @property
     def rounds_per_second(self) -> float:
@@ -353,6 +466,7 @@ class ArenaResult:
             "seconds": round(self.seconds, 4),
             "rounds_per_second": round(self.rounds_per_second, 2),
             "jobs": self.jobs,
+            "digest": self.digest,
             "stats": {s.name: s.to_dict(self.games, rounds) for s in self.stats},
         }
 
@@ -372,7 +486,11 @@ def run_arena(
     names: tuple[str, str] | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games between two bots; ``on_progress(k)`` is told of k finished games."""
+    """Play ``games`` games between two bots; ``on_progress(k)`` is told of k finished games.
+
+    Results are folded in as games finish (a chunk at a time with ``jobs`` > 1), so memory
+    does not grow with ``games``.
+    """
     if games < 1:
         raise ArenaError(_("the number of games must be at least 1"))
     if jobs < 1:
@@ -383,11 +501,11 @@ def run_arena(
     rules = rules if rules is not None else Rules()
     names = names if names is not None else bots
     jobs = min(jobs, games)
-    records: list[GameRecord] = []
+    summary = RunSummary()
     start = time.perf_counter()
     if jobs == 1:
         for i in range(games):
-            records.append(play_game_record(bots, rules, plan_game(seed, i)))
+            summary.add_game(play_game_record(bots, rules, plan_game(seed, i)))
             if on_progress is not None:
                 on_progress(1)
     else:
@@ -395,17 +513,18 @@ def run_arena(
         work = [(bots, rules, seed, idx) for idx in _chunks(games, size)]
         with multiprocessing.Pool(jobs, initializer=_ignore_sigint) as pool:
             # imap keeps the chunks in game order, so the aggregate is deterministic.
-            for chunk in pool.imap(_play_chunk, work):
-                records.extend(chunk)
+            for chunk, outcomes in pool.imap(_play_chunk, work):
+                summary.merge(chunk)
+                for outcome in outcomes:
+                    summary.digest = _chain(summary.digest, outcome)
                 if on_progress is not None:
-                    on_progress(len(chunk))
+                    on_progress(chunk.games)
     seconds = time.perf_counter() - start
-    stats = (PlayerStats(names[0], bots[0]), PlayerStats(names[1], bots[1]))
-    for record in records:
-        for p in (0, 1):
-            stats[p].tally.add(record.tallies[p])
-            stats[p].times.extend(record.times[p])
-    return ArenaResult(names, rules, seed, jobs, records, seconds, stats)
+    stats = (
+        PlayerStats(names[0], bots[0], summary.tallies[0], summary.times[0]),
+        PlayerStats(names[1], bots[1], summary.tallies[1], summary.times[1]),
+    )
+    return ArenaResult(names, rules, seed, jobs, summary, seconds, stats)
 
 
 def run_with_progress(
@@ -486,6 +605,8 @@ def format_report(result: ArenaResult) -> str:
     row(_("  by big gin"), [f"{s['big_gins']}" for s in per])
     row(_("  by undercut"), [f"{s['undercuts']}" for s in per])
     row(_("knocks (undercut)"), [f"{s['knocks']} ({s['undercut_against']})" for s in per])
+    # TRANSLATORS: the share of this player's knocks that the opponent undercut.
+    row(_("  undercut rate"), [_pct(s["undercut_rate"]) for s in per])
     row(_("points per round"), [number(s["mean_points_per_round"], ".2f") for s in per])
     row(_("moves"), [f"{s['moves']}" for s in per])
     row(_("decision mean ms"), [number(s["decision_ms"]["mean"], ".3f") for s in per])

@@ -11,6 +11,8 @@ from ginrummy.core import Action, Discard, DrawStock, PlayerView, Rules, TakeDis
 from ginrummy.players import PLAYERS
 from ginrummy.tools.arena import (
     ArenaError,
+    RunSummary,
+    TimeStats,
     parse_players,
     plan_game,
     play_game_record,
@@ -60,6 +62,13 @@ def test_json_keys_and_consistency(cli: CLI) -> None:
         for key in ("gins", "big_gins", "undercuts", "knocks", "mean_points_per_round"):
             assert key in stats
         assert stats["gins"] + stats["big_gins"] <= stats["rounds_won"]
+        assert 0 <= stats["undercut_against"] <= stats["knocks"]
+        if stats["knocks"]:
+            rate = stats["undercut_against"] / stats["knocks"]
+            assert stats["undercut_rate"] == pytest.approx(rate, abs=1e-4)
+    # Every undercut one player won is a knock of the other that was undercut.
+    assert simple["undercuts"] == rand["undercut_against"]
+    assert rand["undercuts"] == simple["undercut_against"]
     # The simple bot beats a random one.
     assert simple["games_won"] >= 5
 
@@ -83,9 +92,48 @@ def test_jobs_give_identical_results(cli: CLI) -> None:
 def test_jobs_identical_game_by_game() -> None:
     a = run_arena(("simple", "simple"), 6, seed=5, jobs=1)
     b = run_arena(("simple", "simple"), 6, seed=5, jobs=2)
-    assert [(r.plan, r.winner, r.scores, r.rounds) for r in a.records] == [
-        (r.plan, r.winner, r.scores, r.rounds) for r in b.records
-    ]
+    # The digest chains every game's (index, winner, scores, rounds) in order.
+    assert a.digest == b.digest and len(a.digest) == 64
+    c = run_arena(("simple", "simple"), 6, seed=6, jobs=1)
+    assert c.digest != a.digest
+
+
+def test_digest_is_the_chain_of_the_games() -> None:
+    summary = RunSummary()
+    for i in range(3):
+        summary.add_game(play_game_record(("simple", "random"), Rules(), plan_game(9, i)))
+    result = run_arena(("simple", "random"), 3, seed=9, jobs=1)
+    assert result.digest == summary.digest
+    assert (result.games, result.rounds) == (3, summary.rounds)
+
+
+def test_a_run_keeps_no_per_game_records() -> None:
+    """Memory must not grow with --games: a run folds games into running totals."""
+    result = run_arena(("simple", "random"), 4, seed=1, jobs=2)
+    assert not hasattr(result, "records")
+    times = result.stats[0].times
+    assert isinstance(times, TimeStats)
+    assert times.count == result.stats[0].tally.moves
+    # The histogram is bounded by its bins (1% wide), not by the number of decisions.
+    assert len(times.bins) < 2000
+
+
+def test_time_stats_percentiles_within_one_percent() -> None:
+    values = [(i % 97 + 1) * 1e-4 for i in range(5000)]  # 0.1 .. 9.7 ms
+    stats = TimeStats()
+    half = TimeStats()
+    for i, v in enumerate(values):
+        (stats if i % 2 else half).add(v)
+    stats.merge(half)
+    ordered = sorted(values)
+    assert stats.count == 5000
+    assert stats.mean == pytest.approx(sum(values) / 5000)
+    assert stats.slowest == max(values)
+    for q in (0.5, 0.95, 0.99):
+        exact = ordered[int(q * 5000) - 1]
+        assert exact <= stats.percentile(q) <= exact * 1.01
+    assert stats.percentile(1.0) == max(values)
+    assert TimeStats().percentile(0.95) == 0.0 and TimeStats().mean == 0.0
 
 
 def test_seats_and_first_dealer_alternate() -> None:
@@ -129,7 +177,18 @@ def test_human_report(cli: CLI) -> None:
     assert run.code == 0, run.err
     out = run.out
     assert "simple vs random: 4 games to 100 (Standard rules), seed 2, 1 job" in out
-    for label in ("games won", "interval (95%)", "rounds won", "by gin", "by undercut", "knocks"):
+    for label in (
+        "games won",
+        "interval (95%)",
+        "rounds won",
+        "by gin",
+        "by big gin",
+        "by undercut",
+        "knocks (undercut)",
+        "undercut rate",
+        "decision mean ms",
+        "decision max ms",
+    ):
         assert label in out
     assert "points per round" in out and "decision p95 ms" in out
     assert "rounds per second" in out and "dead" in out
