@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from ..core import (
     Card,
-    CardParseError,
+    CardError,
     Melding,
     ResultKind,
     Rules,
@@ -105,7 +105,7 @@ def _rules_type(text: str) -> Rules:
 def _card_type(text: str) -> Card:
     try:
         return parse_card(text)
-    except CardParseError as exc:
+    except CardError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
@@ -209,7 +209,7 @@ def _read_stdin_hands() -> Iterator[tuple[int, list[Card]]]:
                 continue
             try:
                 yield number, parse_cards(text)
-            except CardParseError as exc:
+            except CardError as exc:
                 raise UsageError(
                     _("line {number}: {problem}").format(number=number, problem=exc)
                 ) from None
@@ -227,7 +227,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     else:
         try:
             hands = [(0, parse_cards(tokens))]
-        except CardParseError as exc:
+        except CardError as exc:
             raise UsageError(str(exc)) from None
         if not hands[0][1]:
             raise UsageError(_("no cards given: write the cards of a hand, e.g. AS 2S 3S 7H"))
@@ -249,7 +249,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 def _parse_hand(tokens: Sequence[str], knocker: bool) -> list[Card]:
     try:
         return parse_cards(tokens)
-    except CardParseError as exc:
+    except CardError as exc:
         if knocker:
             message = _("the knocker's cards: {problem}")
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import (
     Action,
+    ActionError,
     BigGin,
     Discard,
     DrawStock,
@@ -19,7 +20,8 @@ from .actions import (
     TakeDiscard,
     parse_action,
 )
-from .cards import CARDS, Card, CardParseError, format_cards, mask_of, parse_card, parse_cards
+from .cards import CARDS, Card, CardError, format_cards, mask_of, parse_card, parse_cards
+from .errors import GinRummyError, Phrase
 from .game import Game, GameOverError, Match, Totals
 from .melds import (
     Meld,
@@ -35,15 +37,16 @@ from .player import Player, play_game, play_round
 from .round import DeckError, Phase, PlayerView, Round, RoundResult, shuffled_deck
 from .rules import PRESETS, NextDealer, Rules, RulesError
 from .save import SaveError
-from .showdown import Defence, ResultKind, Showdown, best_defence, settle
+from .showdown import Defence, ResultKind, Showdown, ShowdownError, best_defence, settle
 
 __all__ = [
     "CARDS",
     "PRESETS",
     "Action",
+    "ActionError",
     "BigGin",
     "Card",
-    "CardParseError",
+    "CardError",
     "DeckError",
     "Defence",
     "Discard",
@@ -52,6 +55,7 @@ __all__ = [
     "EventKind",
     "Game",
     "GameOverError",
+    "GinRummyError",
     "IllegalActionError",
     "Knock",
     "Match",
@@ -60,6 +64,7 @@ __all__ = [
     "NextDealer",
     "Pass",
     "Phase",
+    "Phrase",
     "Player",
     "PlayerView",
     "ResultKind",
@@ -69,6 +74,7 @@ __all__ = [
     "RulesError",
     "SaveError",
     "Showdown",
+    "ShowdownError",
     "TakeDiscard",
     "Totals",
     "best_defence",

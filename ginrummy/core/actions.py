@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..text.i18n import _
-from .cards import Card, CardParseError, parse_card
+from .cards import Card, CardError, parse_card
+from .errors import N_, GinRummyError, Phrase
 
 __all__ = [
     "Action",
+    "ActionError",
     "BigGin",
     "Discard",
     "DrawStock",
@@ -23,8 +24,12 @@ __all__ = [
 ]
 
 
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; the message says why. Nothing was changed."""
+class IllegalActionError(GinRummyError):
+    """An action the rules do not allow now; the phrase says why. Nothing was changed."""
+
+
+class ActionError(GinRummyError):
+    """Text that is not an action (`parse_action`): invalid, as opposed to illegal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +104,12 @@ def parse_action(text: str) -> Action:
     if len(words) == 2 and words[0] in ("discard", "knock"):
         try:
             card = parse_card(words[1])
-        except CardParseError as exc:
-            raise ValueError(
-                _("bad action {action}: {problem}").format(action=repr(text), problem=exc)
+        except CardError as exc:
+            raise ActionError(
+                Phrase(N_("bad action {action}: {problem}"), action=repr(text), problem=exc)
             ) from None
         return Discard(card) if words[0] == "discard" else Knock(card)
-    raise ValueError(_("bad action {action}").format(action=repr(text)))
+    raise ActionError(Phrase(N_("bad action {action}"), action=repr(text)))
 
 
 class EventKind(Enum):

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..text.i18n import _
+from .errors import N_, GinRummyError, Phrase
 
 __all__ = [
     "CARDS",
     "RANKS",
     "SUITS",
     "Card",
-    "CardParseError",
+    "CardError",
     "cards_from_mask",
     "format_cards",
     "mask_of",
@@ -27,31 +27,14 @@ __all__ = [
 #: Suits in the engine's fixed order (index 0..3).
 SUITS: Final = ("S", "H", "D", "C")
 SUIT_SYMBOLS: Final = ("♠", "♥", "♦", "♣")
-SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 #: Rank characters, index 1..13 (index 0 unused).
 RANKS: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
-RANK_NAMES: Final = (
-    "",
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-)
 
 SUIT_LANE: Final = 16
 SUIT_PATTERN: Final = 0x1FFF
 
 
-class CardParseError(ValueError):
+class CardError(GinRummyError):
     """A card token could not be read, or a card was given twice."""
 
 
@@ -72,7 +55,7 @@ class Card:
 
     def __new__(cls, rank: int, suit: int) -> Card:
         if not (1 <= rank <= 13 and 0 <= suit <= 3):
-            raise CardParseError(f"no such card: rank {rank}, suit {suit}")
+            raise CardError(f"no such card: rank {rank}, suit {suit}")
         return CARDS[suit * 13 + rank - 1]
 
     @classmethod
@@ -116,7 +99,8 @@ class Card:
         return RANKS[self.rank] + SUITS[self.suit]
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        """``Card.parse('JC')``: evaluates back to the same card."""
+        return f"Card.parse({self.code!r})"
 
     @property
     def code(self) -> str:
@@ -137,11 +121,6 @@ class Card:
     def is_red(self) -> bool:
         return self.suit in (1, 2)
 
-    @property
-    def name(self) -> str:
-        """Words, e.g. ``ten of diamonds``."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
-
     @staticmethod
     def from_index(index: int) -> Card:
         return CARDS[index]
@@ -152,6 +131,7 @@ class Card:
 
     @staticmethod
     def parse(token: str) -> Card:
+        """The card a token names (`parse_card`); raises `CardError` for a bad token."""
         return parse_card(token)
 
 
@@ -199,13 +179,16 @@ def parse_card(token: str) -> Card:
         suit = _SUIT_TOKENS.get(text[-1])
         if rank is not None and suit is not None:
             return CARDS[suit * 13 + rank - 1]
-    raise CardParseError(
+    raise CardError(
         # TRANSLATORS: {token} is what the player typed. Keep the card letters as they are
         # (A T J Q K, S H D C): they are what the program reads.
-        _(
-            "bad card {token}: write a rank (A 2-9 T/10 J Q K) then a suit (S H D C or ♠ ♥ ♦ ♣),"
-            " e.g. AS, 10h, Q♠"
-        ).format(token=repr(token))
+        Phrase(
+            N_(
+                "bad card {token}: write a rank (A 2-9 T/10 J Q K) then a suit"
+                " (S H D C or ♠ ♥ ♦ ♣), e.g. AS, 10h, Q♠"
+            ),
+            token=repr(token),
+        )
     )
 
 
@@ -220,7 +203,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     for token in tokens:
         card = parse_card(token)
         if seen & card.bit:
-            raise CardParseError(_("card {card} is given twice").format(card=card.code))
+            raise CardError(Phrase(N_("card {card} is given twice"), card=card.code))
         seen |= card.bit
         cards.append(card)
     return cards

@@ -7,9 +7,9 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..text.i18n import _
 from .actions import Action, IllegalActionError
 from .cards import Card
+from .errors import N_, Phrase
 from .round import PlayerView, Round, RoundResult, shuffled_deck
 from .rules import NextDealer, Rules
 
@@ -77,7 +77,7 @@ class Game:
     def round(self) -> Round:
         """The current (or last) round."""
         if not self.rounds:
-            raise GameOverError(_("no round has been dealt yet"))
+            raise GameOverError(Phrase(N_("no round has been dealt yet")), code="no-round")
         return self.rounds[-1]
 
     @property
@@ -139,9 +139,11 @@ class Game:
     def next_round(self, deck: Sequence[Card] | None = None) -> Round:
         """Deal the next round (after the previous one ended), optionally from ``deck``."""
         if self.is_over:
-            raise GameOverError(_("the game is over"))
+            raise GameOverError(Phrase(N_("the game is over")), code="game-over")
         if self.rounds and not self.round.is_over:
-            raise GameOverError(_("the current round is still being played"))
+            raise GameOverError(
+                Phrase(N_("the current round is still being played")), code="round-in-play"
+            )
         number = len(self.rounds) + 1
         order = deck if deck is not None else shuffled_deck(f"{self.seed}:{number}")
         rnd = Round(
@@ -157,7 +159,7 @@ class Game:
     def apply(self, action: Action, player: int | None = None) -> RoundResult | None:
         """Apply an action to the current round; returns the round's result if it ended."""
         if self.is_over:
-            raise GameOverError(_("the game is over"))
+            raise GameOverError(Phrase(N_("the game is over")), code="game-over")
         rnd = self.round
         rnd.apply(action, player)
         if rnd.result is not None:
@@ -206,9 +208,11 @@ class Match:
     def next_game(self, *, start: bool = True) -> Game:
         """Begin the next game; ``start=False`` leaves its first round undealt (for restores)."""
         if self.is_over:
-            raise GameOverError(_("the match is over"))
+            raise GameOverError(Phrase(N_("the match is over")), code="match-over")
         if self.games and not self.game.is_over:
-            raise GameOverError(_("the current game is still being played"))
+            raise GameOverError(
+                Phrase(N_("the current game is still being played")), code="game-in-play"
+            )
         seed = _sub_seed(self.seed, len(self.games) + 1)
         game = Game(self.rules, seed=seed, start=start)
         self.games.append(game)

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..text.i18n import _
 from .actions import (
     Action,
     BigGin,
@@ -21,6 +20,7 @@ from .actions import (
     TakeDiscard,
 )
 from .cards import CARDS, Card
+from .errors import N_, GinRummyError, Phrase
 from .melds import min_deadwood_mask
 from .rules import Rules
 from .showdown import ResultKind, Showdown, settle
@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 
-class DeckError(ValueError):
+class DeckError(GinRummyError):
     """A given deck order is not the 52 cards once each."""
 
 
@@ -315,9 +315,9 @@ class Round:
         # TRANSLATORS: the messages of IllegalActionError start in lower case (the screen
         # capitalises them) and speak to the player whose move was refused.
         if self._phase is Phase.OVER:
-            raise IllegalActionError(_("the round is over"))
+            raise IllegalActionError(Phrase(N_("the round is over")), code="round-over")
         if player is not None and player != self._to_act:
-            raise IllegalActionError(_("it is not your turn"))
+            raise IllegalActionError(Phrase(N_("it is not your turn")), code="not-your-turn")
         me = self._to_act
         phase = self._phase
         if phase is Phase.FIRST_UPCARD:
@@ -334,9 +334,10 @@ class Round:
                     self._stock_only = True
             else:
                 raise IllegalActionError(
-                    _("first the upcard: take it or pass (the dealer's turn to choose)")
+                    Phrase(N_("first the upcard: take it or pass (the dealer's turn to choose)"))
                     if me == self.dealer
-                    else _("first the upcard: take it or pass")
+                    else Phrase(N_("first the upcard: take it or pass")),
+                    code="upcard-first",
                 )
         elif phase is Phase.DRAW:
             if isinstance(action, DrawStock):
@@ -351,19 +352,25 @@ class Round:
             elif isinstance(action, TakeDiscard):
                 if self._stock_only:
                     raise IllegalActionError(
-                        _(
-                            "both players passed the upcard, so this first draw must come"
-                            " from the stock"
-                        )
+                        Phrase(
+                            N_(
+                                "both players passed the upcard, so this first draw must come"
+                                " from the stock"
+                            )
+                        ),
+                        code="stock-only",
                     )
                 self._take(me)
             elif isinstance(action, Pass):
-                raise IllegalActionError(_("passing is only for the first upcard: draw a card"))
+                raise IllegalActionError(
+                    Phrase(N_("passing is only for the first upcard: draw a card")), code="no-pass"
+                )
             else:
                 raise IllegalActionError(
-                    _("draw first: from the stock or the discard pile")
+                    Phrase(N_("draw first: from the stock or the discard pile"))
                     if not self._stock_only
-                    else _("draw first: from the stock")
+                    else Phrase(N_("draw first: from the stock")),
+                    code="draw-first",
                 )
         elif isinstance(action, Discard | Knock):
             card = action.card
@@ -376,9 +383,10 @@ class Round:
             self._big_gin(me)
         else:
             raise IllegalActionError(
-                _("you have drawn already: discard a card or knock")
+                Phrase(N_("you have drawn already: discard a card or knock"))
                 if self.knock_limit
-                else _("you have drawn already: discard a card (or go gin)")
+                else Phrase(N_("you have drawn already: discard a card (or go gin)")),
+                code="discard-first",
             )
         self._actions.append(action)
 
@@ -394,12 +402,16 @@ class Round:
 
     def _check_discard(self, me: int, card: Card) -> None:
         if not self._masks[me] & card.bit:
-            raise IllegalActionError(_("you do not hold {card}").format(card=card.pretty))
+            raise IllegalActionError(
+                Phrase(N_("you do not hold {card}"), card=card), code="not-held"
+            )
         if card is self._taken and not self.rules.discard_taken_card:
             raise IllegalActionError(
-                _("you may not discard {card}: you just took it from the discard pile").format(
-                    card=card.pretty
-                )
+                Phrase(
+                    N_("you may not discard {card}: you just took it from the discard pile"),
+                    card=card,
+                ),
+                code="taken-card",
             )
 
     def _remove(self, me: int, card: Card) -> None:
@@ -441,16 +453,27 @@ class Round:
         if deadwood > self.knock_limit:
             if self.knock_limit == 0:
                 raise IllegalActionError(
-                    _(
-                        "only gin goes out under these rules: discarding {card} leaves"
-                        " {deadwood} deadwood"
-                    ).format(card=card.pretty, deadwood=deadwood)
+                    Phrase(
+                        N_(
+                            "only gin goes out under these rules: discarding {card} leaves"
+                            " {deadwood} deadwood"
+                        ),
+                        card=card,
+                        deadwood=deadwood,
+                    ),
+                    code="gin-only",
                 )
             raise IllegalActionError(
-                _(
-                    "you cannot knock discarding {card}: that leaves {deadwood} deadwood,"
-                    " over the knock limit of {limit}"
-                ).format(card=card.pretty, deadwood=deadwood, limit=self.knock_limit)
+                Phrase(
+                    N_(
+                        "you cannot knock discarding {card}: that leaves {deadwood} deadwood,"
+                        " over the knock limit of {limit}"
+                    ),
+                    card=card,
+                    deadwood=deadwood,
+                    limit=self.knock_limit,
+                ),
+                code="over-knock-limit",
             )
         self._remove(me, card)
         self._discard.append(card)
@@ -459,13 +482,17 @@ class Round:
 
     def _big_gin(self, me: int) -> None:
         if self.rules.big_gin_bonus is None:
-            raise IllegalActionError(_("big gin is not played under these rules"))
+            raise IllegalActionError(
+                Phrase(N_("big gin is not played under these rules")), code="no-big-gin"
+            )
         deadwood = min_deadwood_mask(self._masks[me])
         if deadwood:
             raise IllegalActionError(
-                _("big gin needs all eleven cards in melds: you have {deadwood} deadwood").format(
-                    deadwood=deadwood
-                )
+                Phrase(
+                    N_("big gin needs all eleven cards in melds: you have {deadwood} deadwood"),
+                    deadwood=deadwood,
+                ),
+                code="not-big-gin",
             )
         self._history.append(Event(EventKind.BIG_GIN, me))
         self._showdown(me)

@@ -6,13 +6,13 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
 
-from ..text.i18n import N_, _
 from .cards import Card
+from .errors import N_, GinRummyError, Phrase
 
 __all__ = ["PRESETS", "NextDealer", "Rules", "RulesError"]
 
 
-class RulesError(ValueError):
+class RulesError(GinRummyError):
     """A rules knob has a value outside what the game allows, or a preset is unknown."""
 
 
@@ -62,12 +62,14 @@ class Rules:
                 continue
             if f.name in _BOOL_KNOBS:
                 if type(value) is not bool:
-                    raise RulesError(_("{knob} must be true or false").format(knob=f.name))
+                    raise RulesError(Phrase(N_("{knob} must be true or false"), knob=f.name))
             elif f.name == "big_gin_bonus":
                 if value is not None and type(value) is not int:
-                    raise RulesError(_("big_gin_bonus must be a whole number or None (off)"))
+                    raise RulesError(
+                        Phrase(N_("big_gin_bonus must be a whole number or None (off)"))
+                    )
             elif type(value) is not int:
-                raise RulesError(_("{knob} must be a whole number").format(knob=f.name))
+                raise RulesError(Phrase(N_("{knob} must be a whole number"), knob=f.name))
         # TRANSLATORS: rules errors. The knob names (target, knock_limit, gin_bonus...) and
         # the values winner, loser, alternate, None, null are what the program reads: keep them.
         checks = [
@@ -88,9 +90,9 @@ class Rules:
         ]
         for ok, message in checks:
             if not ok:
-                raise RulesError(_(message))
+                raise RulesError(Phrase(message))
         if not isinstance(self.next_dealer, NextDealer):
-            raise RulesError(_("next_dealer must be winner, loser or alternate"))
+            raise RulesError(Phrase(N_("next_dealer must be winner, loser or alternate")))
 
     @property
     def is_match(self) -> bool:
@@ -134,25 +136,27 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from a dict of knobs; unknown keys or wrong types raise `RulesError`."""
         if not isinstance(data, dict):
-            raise RulesError(_("rules must be an object of knobs"))
+            raise RulesError(Phrase(N_("rules must be an object of knobs")))
         known = {f.name: f for f in fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise RulesError(_("unknown rules knob {knob}").format(knob=repr(key)))
+                raise RulesError(Phrase(N_("unknown rules knob {knob}"), knob=repr(key)))
             if key == "next_dealer":
                 try:
                     value = NextDealer(value)
                 except ValueError:
-                    raise RulesError(_("next_dealer must be winner, loser or alternate")) from None
+                    raise RulesError(
+                        Phrase(N_("next_dealer must be winner, loser or alternate"))
+                    ) from None
             elif key == "big_gin_bonus":
                 if value is not None and (type(value) is not int):
-                    raise RulesError(_("big_gin_bonus must be a whole number or null"))
+                    raise RulesError(Phrase(N_("big_gin_bonus must be a whole number or null")))
             elif key in _BOOL_KNOBS:
                 if type(value) is not bool:
-                    raise RulesError(_("{knob} must be true or false").format(knob=key))
+                    raise RulesError(Phrase(N_("{knob} must be true or false"), knob=key))
             elif type(value) is not int:
-                raise RulesError(_("{knob} must be a whole number").format(knob=key))
+                raise RulesError(Phrase(N_("{knob} must be a whole number"), knob=key))
             kwargs[key] = value
         return cls(**kwargs)
 
@@ -165,8 +169,10 @@ class Rules:
                 return rules
         raise RulesError(
             # TRANSLATORS: {presets} lists the preset names (Standard, Classic...).
-            _("unknown rules preset {name}: choose one of {presets}").format(
-                name=repr(name), presets=", ".join(PRESETS)
+            Phrase(
+                N_("unknown rules preset {name}: choose one of {presets}"),
+                name=repr(name),
+                presets=", ".join(PRESETS),
             )
         )
 

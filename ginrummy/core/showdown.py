@@ -12,6 +12,7 @@ from enum import Enum
 from itertools import product
 
 from .cards import SUIT_LANE, Card, cards_from_mask
+from .errors import N_, GinRummyError, Phrase
 from .melds import (
     Melding,
     arrangements,
@@ -25,6 +26,7 @@ __all__ = [
     "Defence",
     "ResultKind",
     "Showdown",
+    "ShowdownError",
     "best_defence",
     "layoff_options",
     "settle",
@@ -192,6 +194,10 @@ def _knock_score(k: int, d: int, undercut_bonus: int) -> int:
     return d - k if d > k else -(undercut_bonus + k - d)
 
 
+class ShowdownError(GinRummyError):
+    """The knocker may not go out with these cards, or the two hands share a card."""
+
+
 def settle(
     knocker: int,
     defender: int,
@@ -203,18 +209,27 @@ def settle(
 ) -> Showdown:
     """Settle a showdown between hand masks (knocker 10 cards, or 11 for big gin).
 
-    Raises ``ValueError`` when the knocker may not go out (deadwood over the limit, or
-    11 cards that are not all melded).
+    Raises `ShowdownError` (a ``ValueError``) when the knocker may not go out (deadwood
+    over the limit, or 11 cards that are not all melded).
     """
     if knocker & defender:
-        raise ValueError("the two hands share a card")
+        raise ShowdownError(Phrase(N_("the two hands share a card")), code="shared-card")
     n = knocker.bit_count()
     if n == 11:
         if big_gin_bonus is None:
-            raise ValueError("big gin is off under these rules: the knocker must hold 10 cards")
+            raise ShowdownError(
+                Phrase(N_("big gin is off under these rules: the knocker must show 10 cards")),
+                code="no-big-gin",
+            )
         melds, dead, points = best_melding_mask(knocker)
         if points:
-            raise ValueError(f"not big gin: the 11 cards leave {points} points of deadwood")
+            raise ShowdownError(
+                Phrase(
+                    N_("big gin needs all eleven cards in melds: you have {deadwood} deadwood"),
+                    deadwood=points,
+                ),
+                code="not-big-gin",
+            )
         d_melds, d_dead, d_points = best_melding_mask(defender)
         return Showdown(
             ResultKind.BIG_GIN,
@@ -234,8 +249,24 @@ def settle(
             True,
         )
     if k_min > knock_limit:
-        limit = "gin only" if knock_limit == 0 else f"the knock limit of {knock_limit}"
-        raise ValueError(f"the knocker may not knock: deadwood {k_min} is over {limit}")
+        if knock_limit == 0:
+            raise ShowdownError(
+                Phrase(
+                    N_("the knocker may not knock: {deadwood} deadwood, gin only"), deadwood=k_min
+                ),
+                code="gin-only",
+            )
+        raise ShowdownError(
+            Phrase(
+                N_(
+                    "the knocker may not knock: {deadwood} deadwood,"
+                    " over the knock limit of {limit}"
+                ),
+                deadwood=k_min,
+                limit=knock_limit,
+            ),
+            code="over-knock-limit",
+        )
     best_key: tuple[int, int] | None = None
     best_choice: list[int] = melds
     for chosen, dead_mask in arrangements(knocker):

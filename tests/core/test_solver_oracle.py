@@ -25,6 +25,7 @@ from ginrummy.core import (
     Meld,
     ResultKind,
     Showdown,
+    ShowdownError,
     best_discards,
     best_melding,
     deadwood_after_discards,
@@ -404,8 +405,10 @@ def test_settle_refuses_a_knock_over_the_limit(deal: tuple[list[Card], list[Card
     knocker, defender, _ = deal
     k_min = min_deadwood(knocker)
     assume(k_min > 0)
-    with pytest.raises(ValueError, match=f"deadwood {k_min}"):
+    with pytest.raises(ShowdownError, match=f"{k_min} deadwood") as info:
         settle(mask_of(knocker), mask_of(defender), knock_limit=k_min - 1)
+    assert info.value.code == ("gin-only" if k_min == 1 else "over-knock-limit")
+    assert info.value.phrase.facts["deadwood"] == k_min
 
 
 @settings(CORE, max_examples=60)
@@ -426,7 +429,7 @@ def test_settle_big_gin(knocker: list[Card], data: st.DataObject) -> None:
 def test_settle_refuses_bad_hands() -> None:
     eleven = parse_cards("AC 2C 3C 4C 5C 6D 6H 6S JH QH 9S")
     defender = parse_cards("7D 8D 9D 2H 2D 2S TS TD 4D 3H")
-    with pytest.raises(ValueError, match="not big gin"):
+    with pytest.raises(ShowdownError, match="big gin needs all eleven cards"):
         settle(mask_of(eleven), mask_of(defender), knock_limit=10)
     knocker = parse_cards("AC 2C 3C 4C 5C 6D 6H 6S JH QH")
     with pytest.raises(ValueError, match="share"):
