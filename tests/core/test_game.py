@@ -1,4 +1,4 @@
-"""Games and matches: dealers, scores, the end of a game, bonuses, seeds (RULES.md 3, 7)."""
+"""Games and matches: dealers, scores, the end of a game, bonuses, seeds (docs/rules.md 3, 7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One deal as a state machine: every phase, every knob, every refusal (RULES.md 3-6, 8)."""
+"""One deal as a state machine: every phase, every knob, every refusal (docs/rules.md 3-6, 8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules knobs and presets (RULES.md sections 3-8)."""
+"""Rules knobs and presets (docs/rules.md sections 3-8)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ginrummy.core import PRESETS, NextDealer, Rules, RulesError
 
 
 def test_preset_table() -> None:
-    """The table of RULES.md section 8, knob by knob."""
+    """The table of docs/rules.md section 8, knob by knob."""
     assert list(PRESETS) == [
         "Standard",
         "Classic",

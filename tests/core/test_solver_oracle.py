@@ -160,7 +160,7 @@ def bait_deal(draw: st.DrawFn) -> tuple[list[Card], list[Card], int]:
     """A knocker with a cheap run whose extensions the defender holds.
 
     Such deals are where leaving the run as deadwood, or melding a shorter run, can beat
-    the arrangement with the least deadwood (RULES.md section 5).
+    the arrangement with the least deadwood (docs/rules.md section 5).
     """
     suit = draw(st.integers(0, 3))
     lo = draw(st.integers(1, 5))
@@ -439,7 +439,7 @@ def test_settle_refuses_bad_hands() -> None:
 
 
 def test_knocker_may_leave_a_meld_as_deadwood() -> None:
-    """RULES.md 5: breaking up a meld can pay when it denies the defender lay-offs.
+    """docs/rules.md 5: breaking up a meld can pay when it denies the defender lay-offs.
 
     Melding A♥2♥3♥ lets the defender lay off 4♥ 5♥ (9 points); holding the run as
     deadwood costs the knocker 6 and is still a legal knock (1 + 6 = 7).
