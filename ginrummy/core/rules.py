@@ -1,4 +1,4 @@
-"""Every knob of RULES.md in one immutable object, and the named presets."""
+"""Every knob of docs/rules.md in one immutable object, and the named presets."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The showdown: the knocker's arrangement against the defender's optimal melds and lay-offs.
 
-RULES.md section 5: the defender chooses melds and lay-offs *together* to minimise its
+docs/rules.md section 5: the defender chooses melds and lay-offs *together* to minimise its
 deadwood, and the knocker picks, among every legal arrangement (any disjoint melds,
 deadwood within the knock limit), the one that scores best against that defence.
 """
