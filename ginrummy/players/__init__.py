@@ -9,6 +9,7 @@ from ..text.i18n import _
 from .defensive import DefensivePlayer
 from .eaai import EaaiPlayer
 from .expert import ExpertPlayer
+from .master import MasterPlayer
 from .random_player import RandomPlayer
 from .simple import SimplePlayer
 
@@ -28,6 +29,7 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "simple": lambda seed: SimplePlayer(),
     "expert": ExpertPlayer,
+    "master": MasterPlayer,
     # Yardsticks for the arena only (not in LEVELS): Neller's EAAI-2021 baseline, and a
     # player that waits for gin and undercuts (what beat the expert before issue 10).
     "eaai": EaaiPlayer,
@@ -36,7 +38,7 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
 
 #: The computer levels a person can play against, weakest first (the app's picker and
 #: ``ginrummy play --level``); the other bots are arena yardsticks.
-LEVELS: tuple[str, ...] = ("simple", "expert")
+LEVELS: tuple[str, ...] = ("simple", "expert", "master")
 
 
 def make_player(name: str, seed: int = 0) -> Player:

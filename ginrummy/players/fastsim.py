@@ -1,0 +1,191 @@
+"""The master's inner loop: hidden-card sampling and round play-outs on bit masks.
+
+Everything here works on 52-bit hand masks and the solver's `min_deadwood_mask`, never
+on `Round` objects, so that a play-out of the rest of a round costs well under a
+millisecond.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from typing import Final
+
+from ..core.cards import CARDS
+from ..core.melds import best_melding_mask, min_deadwood_mask
+from ..core.showdown import layoff_options
+
+__all__ = [
+    "VALUE",
+    "bits",
+    "improve",
+    "layoff_deadwood",
+    "playout",
+    "sample_hidden",
+    "showdown_points",
+]
+
+#: Card value by card bit.
+VALUE: Final[dict[int, int]] = {c.bit: c.value for c in CARDS}
+
+
+def bits(mask: int) -> list[int]:
+    """The single-card bits of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def layoff_deadwood(defender: int, knocker_melds: list[int]) -> int:
+    """The defender's least deadwood after laying off on the knocker's melds."""
+    per_meld = [layoff_options(m, defender) for m in knocker_melds]
+    per_meld = [opts for opts in per_meld if len(opts) > 1]
+    best = min_deadwood_mask(defender)
+    if not per_meld:
+        return best
+    for combo in product(*per_meld):
+        laid = 0
+        for part in combo:
+            laid |= part
+        if laid:
+            v = min_deadwood_mask(defender & ~laid)
+            if v < best:
+                best = v
+    return best
+
+
+def showdown_points(knocker: int, defender: int, gin_bonus: int, undercut_bonus: int) -> int:
+    """The knocker's signed points (before a multiplier) for a 10-card knock.
+
+    The knocker's arrangement is its least-deadwood one (the engine may find a better
+    one that denies lay-offs: this errs slightly against the knocker).
+    """
+    melds, _dead, k = best_melding_mask(knocker)
+    if k == 0:
+        return gin_bonus + min_deadwood_mask(defender)
+    d = layoff_deadwood(defender, melds)
+    if d > k:
+        return d - k
+    return -(undercut_bonus + k - d)
+
+
+def sample_hidden(
+    rng: random.Random, unseen: list[int], weights: list[float], n_opponent: int
+) -> tuple[int, list[int]]:
+    """Deal the unseen cards: ``n_opponent`` to the opponent's hidden hand (weighted,
+    without replacement), the rest shuffled into the stock. Returns (opponent mask,
+    stock cards with the top last)."""
+    keyed = []
+    rand = rng.random
+    for b, w in zip(unseen, weights, strict=True):
+        # Efraimidis-Spirakis: the n largest u ** (1 / w) are a weighted sample.
+        keyed.append((rand() ** (1.0 / w), b))
+    keyed.sort(reverse=True)
+    opp = 0
+    for _key, b in keyed[:n_opponent]:
+        opp |= b
+    stock = [b for _key, b in keyed[n_opponent:]]
+    rng.shuffle(stock)
+    return opp, stock
+
+
+def improve(
+    rng: random.Random, hidden: int, keep: int, stock: list[int], steps: int
+) -> tuple[int, list[int]]:
+    """Let a sampled hidden hand play ``steps`` stock draws greedily, as the opponent did.
+
+    A hand drawn at random from the unseen cards is far worse than one its owner has
+    improved for several turns; each step draws a random card of ``stock`` into the hand
+    (``hidden | keep``) and throws back the card whose loss leaves the least deadwood
+    (never a card of ``keep``, the cards known to be held). Returns the new hidden part
+    and the stock (shuffled).
+    """
+    if steps <= 0 or not stock:
+        return hidden, stock
+    pool = list(stock)
+    rand = rng.random
+    for _step in range(steps):
+        i = int(rand() * len(pool))
+        c = pool[i]
+        hand = hidden | keep | c
+        best = 999
+        best_b = 0
+        for b in bits(hidden | c):
+            v = min_deadwood_mask(hand ^ b)
+            if v < best or (v == best and VALUE[b] > VALUE[best_b]):
+                best = v
+                best_b = b
+        hidden = (hidden | c) ^ best_b
+        pool[i] = best_b
+    rng.shuffle(pool)
+    return hidden, pool
+
+
+def _best_discard(hand11: int, banned: int) -> tuple[int, int]:
+    """(least deadwood after one discard, that discard), the highest card among equals."""
+    best = 999
+    best_b = 0
+    for b in bits(hand11):
+        if b == banned:
+            continue
+        v = min_deadwood_mask(hand11 ^ b)
+        if v < best or (v == best and VALUE[b] > VALUE[best_b]):
+            best = v
+            best_b = b
+    return best, best_b
+
+
+def playout(
+    hands: tuple[int, int],
+    stock: list[int],
+    top: int,
+    to_move: int,
+    *,
+    knock_limit: int,
+    dead_stock: int,
+    gin_bonus: int,
+    undercut_bonus: int,
+    knock_at: tuple[int, int],
+) -> int:
+    """Play the rest of a round out with a greedy policy for both players.
+
+    ``to_move`` is about to draw; ``top`` is the discard pile's top card (0 if none).
+    Each player takes the discard when it lowers its deadwood, else draws; discards the
+    card leaving the least deadwood; goes out as soon as its deadwood is at most
+    ``knock_at[player]`` (and the knock limit). Returns player 0's signed points (before
+    a multiplier): 0 for a dead round.
+    """
+    h = [hands[0], hands[1]]
+    dws = [min_deadwood_mask(hands[0]), min_deadwood_mask(hands[1])]
+    limits = (min(knock_at[0], knock_limit), min(knock_at[1], knock_limit))
+    sp = len(stock)
+    p = to_move
+    while True:
+        hand = h[p]
+        took = False
+        if top:
+            v, d = _best_discard(hand | top, top)
+            if v < dws[p]:
+                took = True
+                hand = (hand | top) ^ d
+                dw = v
+        if not took:
+            if sp <= 0:
+                return 0
+            sp -= 1
+            c = stock[sp]
+            v, d = _best_discard(hand | c, 0)
+            hand = (hand | c) ^ d
+            dw = v
+        if dw <= limits[p]:
+            pts = showdown_points(hand, h[1 - p], gin_bonus, undercut_bonus)
+            return pts if p == 0 else -pts
+        h[p] = hand
+        dws[p] = dw
+        top = d
+        if sp <= dead_stock:
+            return 0
+        p ^= 1

@@ -1,0 +1,454 @@
+"""The master opponent: card reading, hand-strength heuristics and determinized Monte Carlo.
+
+Easy decisions are instant and heuristic: a 10-card hand is valued by its deadwood less
+the improvement one more draw is expected to bring, a discard also pays for the chance
+that it feeds the opponent, and the discard pile is taken when that beats an average
+stock draw. The decisions that decide rounds go to simulation: whether to knock (and
+with which card) when the hand may. For those, the hidden cards are dealt many times
+consistently with everything seen (the opponent's hidden hand weighted by what it took,
+threw away and passed; the stock in random order), the rest of the round is played out
+on bit masks by a fast greedy policy, and every outcome is weighed by its effect on the
+chance of winning the game from both scores (`gamevalue`), not by its points.
+
+The number of simulations per decision is fixed, so the moves depend only on the seed
+and the view; a deadline only caps the time on a slow machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
+from ..core.cards import CARDS, Card, cards_from_mask, mask_of
+from ..core.melds import best_melding_mask, min_deadwood_mask
+from ..core.round import Phase, PlayerView
+from ..text.i18n import _
+from .expert import Advice
+from .fastsim import VALUE, bits, improve, playout, sample_hidden, showdown_points
+from .gamevalue import GameValue, value_table
+
+__all__ = ["MasterPlayer", "Reading", "read_view"]
+
+_ALL: Final = mask_of(CARDS)
+
+
+def _partners(card: Card) -> int:
+    """Cards that can share a meld with ``card``: its rank, or its suit within two."""
+    return mask_of(
+        o
+        for o in CARDS
+        if o is not card
+        and (o.rank == card.rank or (o.suit == card.suit and abs(o.rank - card.rank) <= 2))
+    )
+
+
+#: Meld partners by card bit.
+NEAR: Final[dict[int, int]] = {c.bit: _partners(c) for c in CARDS}
+#: For danger: the rank mates, and the pairs of suit neighbours that make a run with it.
+_RANK_MATES: Final[dict[int, tuple[int, ...]]] = {
+    c.bit: tuple(o.bit for o in CARDS if o.rank == c.rank and o is not c) for c in CARDS
+}
+
+
+def _run_pairs(card: Card) -> tuple[tuple[int, int], ...]:
+    out = []
+    for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
+        r1, r2 = card.rank + lo, card.rank + hi
+        if 1 <= r1 <= 13 and 1 <= r2 <= 13:
+            out.append((Card(r1, card.suit).bit, Card(r2, card.suit).bit))
+    return tuple(out)
+
+
+_RUN_PAIRS: Final[dict[int, tuple[tuple[int, int], ...]]] = {c.bit: _run_pairs(c) for c in CARDS}
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the master reads from a view: where the cards may be."""
+
+    #: Cards in no known place (the stock or the opponent's hidden cards), lowest first.
+    unseen: list[int]
+    #: Weight of each unseen card being in the opponent's hand (same order).
+    weights: list[float]
+    #: Chance that each unseen card is in the opponent's hand, by card bit.
+    in_opponent: dict[int, float]
+    #: Cards the opponent is known to hold (taken from the pile, not thrown since).
+    opponent_known: int
+    #: How many of the opponent's cards are hidden.
+    opponent_hidden: int
+    #: Cards the opponent discarded or declined to take.
+    rejected: int
+    #: How many cards the opponent took from the discard pile this round.
+    opponent_takes: int
+    #: How many times the opponent drew (from either pile) this round.
+    opponent_draws: int
+
+
+def read_view(view: PlayerView) -> Reading:
+    """Read the public history: what the opponent took, threw away and passed."""
+    me = view.player
+    hand = view.hand_mask
+    pile = mask_of(view.discard_pile)
+    known = mask_of(view.opponent_known)
+    discarded = 0
+    passed = 0
+    took = 0
+    takes = 0
+    draws = 0
+    top: Card | None = None
+    for ev in view.history:
+        kind = ev.kind
+        if kind is EventKind.UPCARD or kind is EventKind.DISCARD:
+            if kind is EventKind.DISCARD and ev.player != me and ev.card is not None:
+                discarded |= ev.card.bit
+            top = ev.card
+        elif kind is EventKind.TAKE:
+            if ev.player != me and ev.card is not None:
+                took |= ev.card.bit
+                takes += 1
+            top = None
+        elif ev.player != me and top is not None and kind in (EventKind.PASS, EventKind.DRAW):
+            passed |= top.bit
+        if kind is EventKind.DRAW and ev.player != me:
+            draws += 1
+            top = None
+    unseen_mask = _ALL & ~hand & ~pile & ~known
+    hidden = view.opponent_card_count - len(view.opponent_known)
+    unseen = bits(unseen_mask)
+    weights = []
+    for b in unseen:
+        near = NEAR[b]
+        w = 1.0
+        if near & discarded:
+            w *= 0.5
+        if near & passed:
+            w *= 0.7
+        if near & (took | known):
+            w *= 2.0
+        weights.append(w)
+    total = sum(weights)
+    probs: dict[int, float] = {}
+    if total > 0 and hidden > 0:
+        scale = hidden / total
+        for b, w in zip(unseen, weights, strict=True):
+            probs[b] = min(0.95, w * scale)
+    return Reading(unseen, weights, probs, known, hidden, discarded | passed, takes, takes + draws)
+
+
+class MasterPlayer:
+    """Plays the game to win it: reads the cards, simulates the decisions that matter."""
+
+    name = "master"
+
+    #: Weight of the expected one-draw improvement in a hand's value.
+    potential_weight = 1.0
+    #: Extra value of a draw that lets the hand go out.
+    knock_bonus = 4.0
+    #: Points a discard costs per unit chance that the opponent can meld it.
+    danger_weight = 6.0
+    #: Take the discard only when it beats an average stock draw by this much.
+    take_margin = 0.3
+    #: Play-outs per knock decision (fixed: the moves do not depend on the clock).
+    knock_samples = 48
+    #: Most greedy improvement draws given to a sampled opponent hand.
+    improve_cap = 12
+    #: Safety cap on the time of one decision, seconds.
+    budget = 0.4
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    # --- the game's stakes ---------------------------------------------------
+    def _stakes(self, view: PlayerView) -> tuple[GameValue, int, int, int]:
+        gv = value_table(view.rules)
+        me = view.player
+        return gv, view.scores[me], view.scores[1 - me], view.multiplier
+
+    @staticmethod
+    def _worth(gv: GameValue, mine: int, theirs: int, mult: int, points: int) -> float:
+        """Game-win chance after a round worth ``points`` to me (negative: to them)."""
+        if points > 0:
+            return gv.win(mine + points * mult, theirs)
+        if points < 0:
+            return gv.win(mine, theirs - points * mult)
+        return gv.win(mine, theirs)
+
+    def _steps(self, reading: Reading) -> int:
+        """How many greedy draws a sampled opponent hand gets (see `fastsim.improve`)."""
+        return min(self.improve_cap, reading.opponent_draws)
+
+    # --- hand values -----------------------------------------------------------
+    def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
+        """Expected drop in deadwood from one stock draw, with a bonus for going out."""
+        base = min_deadwood_mask(hand)
+        if base == 0:
+            return 0.0
+        hb = bits(hand)
+        best_without_one = min(min_deadwood_mask(hand ^ b) for b in hb)
+        related = 0
+        for b in hb:
+            related |= NEAR[b]
+        probs = reading.in_opponent
+        gain = 0.0
+        weight_sum = 0.0
+        bonus = self.knock_bonus
+        for c in reading.unseen:
+            q = 1.0 - probs.get(c, 0.0)
+            weight_sum += q
+            if c & related:
+                with_c = hand | c
+                best = base
+                for d in hb:
+                    v = min_deadwood_mask(with_c ^ d)
+                    if v < best:
+                        best = v
+            else:
+                best = min(base, best_without_one + VALUE[c])
+            gain += q * (base - best)
+            if best <= knock_limit:
+                gain += q * bonus
+        return gain / weight_sum if weight_sum else 0.0
+
+    def _value(self, hand: int, reading: Reading, stock: int, knock_limit: int) -> float:
+        dw = min_deadwood_mask(hand)
+        weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
+        if weight <= 0.0:
+            return float(dw)
+        return dw - weight * self._gain(hand, reading, knock_limit)
+
+    @staticmethod
+    def _danger(card: int, reading: Reading) -> float:
+        """Chance that the opponent can meld ``card`` with what it holds."""
+        probs = reading.in_opponent
+        known = reading.opponent_known
+
+        def p(b: int) -> float:
+            return 1.0 if known & b else probs.get(b, 0.0)
+
+        a, b, c = (p(x) for x in _RANK_MATES[card])
+        miss = 1.0 - (a * b + a * c + b * c - 2 * a * b * c)
+        for x, y in _RUN_PAIRS[card]:
+            miss *= 1.0 - p(x) * p(y)
+        return 1.0 - miss
+
+    def _discard_scores(
+        self, hand11: int, banned: int, reading: Reading, stock: int, knock_limit: int
+    ) -> list[tuple[float, int]]:
+        """(score, card bit) for each legal discard, best (lowest) first."""
+        out = []
+        danger_weight = self.danger_weight if knock_limit else self.danger_weight * 0.5
+        for b in bits(hand11):
+            if b == banned:
+                continue
+            score = self._value(hand11 ^ b, reading, stock, knock_limit)
+            score += danger_weight * self._danger(b, reading)
+            out.append((score - 1e-3 * VALUE[b], b))
+        out.sort()
+        return out
+
+    # --- decisions -------------------------------------------------------------
+    def choose(self, view: PlayerView) -> Action:
+        return self.advise(view).action
+
+    def _rng(self, view: PlayerView) -> random.Random:
+        return random.Random(
+            f"master:{self.seed}:{view.round_number}:{len(view.history)}:{view.scores}"
+        )
+
+    def advise(self, view: PlayerView) -> Advice:
+        """What the master would do now in this seat, with a one-line reason."""
+        reading = read_view(view)
+        if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
+            return self._advise_draw(view, reading)
+        return self._advise_discard(view, reading)
+
+    def _advise_draw(self, view: PlayerView, reading: Reading) -> Advice:
+        first = view.phase is Phase.FIRST_UPCARD
+        if not first and view.stock_only:
+            return Advice(DrawStock(), _("Draw from the stock: both players passed the upcard"))
+        top = view.top_discard
+        assert top is not None
+        hand = view.hand_mask
+        stock = view.stock_size
+        limit = view.knock_limit
+        with_top = hand | top.bit
+        best_after = min(
+            self._value(with_top ^ b, reading, stock - 1, limit) for b in bits(hand)
+        )
+        now = min_deadwood_mask(hand)
+        gain = self._gain(hand, reading, limit) if stock > 0 else 0.0
+        weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
+        stock_value = now - gain - weight * gain
+        if best_after < stock_value - self.take_margin:
+            return Advice(TakeDiscard(), _take_reason(hand, top))
+        fits = bool(NEAR[top.bit] & hand)
+        if first:
+            if fits:
+                why = _("Pass: {card} helps less than an average card from the stock")
+            else:
+                why = _("Pass: {card} fits none of your cards")
+            return Advice(Pass(), why.format(card=top.pretty))
+        if fits:
+            why = _("Draw from the stock: {card} helps less than an average card from the stock")
+        else:
+            why = _("Draw from the stock: {card} fits none of your cards")
+        return Advice(DrawStock(), why.format(card=top.pretty))
+
+    def _advise_discard(self, view: PlayerView, reading: Reading) -> Advice:
+        hand = view.hand_mask
+        rules = view.rules
+        if rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
+            # TRANSLATORS: the hint key's advice to the player; {card} is a card face (7♥).
+            return Advice(BigGin(), _("Big Gin: all eleven cards are in melds"))
+        banned = 0 if rules.discard_taken_card or view.taken_card is None else view.taken_card.bit
+        limit = view.knock_limit
+        outs: list[tuple[int, int]] = []
+        for b in bits(hand):
+            if b == banned:
+                continue
+            dw = min_deadwood_mask(hand ^ b)
+            if dw <= limit:
+                outs.append((dw, b))
+        if outs:
+            outs.sort(key=lambda t: (t[0], -VALUE[t[1]]))
+            dw, b = outs[0]
+            if dw == 0:
+                card = Card.from_bit(b)
+                return Advice(
+                    Knock(card),
+                    _("Gin: discard {card} face down, no deadwood left").format(card=card.pretty),
+                )
+        scores = self._discard_scores(hand, banned, reading, view.stock_size, limit)
+        discard = scores[0][1]
+        if outs:
+            knock_card = self._knock_choice(view, reading, hand, outs, discard)
+            if knock_card:
+                card = Card.from_bit(knock_card)
+                dw = min_deadwood_mask(hand ^ knock_card)
+                return Advice(Knock(card), _knock_reason(card, dw, view))
+        card = Card.from_bit(discard)
+        reason = _discard_reason(card, hand, self._danger(discard, reading) < 0.15)
+        if outs:
+            reason = _(
+                "{reason}; don't knock yet: {deadwood} deadwood this late risks an undercut"
+            ).format(reason=reason, deadwood=outs[0][0])
+        return Advice(Discard(card), reason)
+
+    def _knock_choice(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        hand: int,
+        outs: list[tuple[int, int]],
+        discard: int,
+    ) -> int:
+        """The card to knock with, or 0 to play on: decided by simulation."""
+        rules = view.rules
+        gv, mine, theirs, mult = self._stakes(view)
+        rng = self._rng(view)
+        deadline = time.perf_counter() + self.budget
+        candidates = [b for _dw, b in outs[:3]]
+        knock_sum = [0.0] * len(candidates)
+        play_sum = 0.0
+        n = 0
+        after = hand ^ discard
+        for _i in range(self.knock_samples):
+            if n and time.perf_counter() > deadline:
+                break
+            opp_hidden, stock = sample_hidden(
+                rng, reading.unseen, reading.weights, reading.opponent_hidden
+            )
+            opp_hidden, stock = improve(
+                rng, opp_hidden, reading.opponent_known, stock, self._steps(reading)
+            )
+            opp = opp_hidden | reading.opponent_known
+            for k, b in enumerate(candidates):
+                pts = showdown_points(hand ^ b, opp, rules.gin_bonus, rules.undercut_bonus)
+                knock_sum[k] += self._worth(gv, mine, theirs, mult, pts)
+            # Play on: discard, then the opponent draws.
+            stock = stock[len(stock) - view.stock_size :] if view.stock_size else []
+            pts = -playout(
+                (opp, after),
+                stock,
+                discard,
+                0,
+                knock_limit=view.knock_limit,
+                dead_stock=rules.dead_stock,
+                gin_bonus=rules.gin_bonus,
+                undercut_bonus=rules.undercut_bonus,
+                knock_at=(view.knock_limit, view.knock_limit),
+            )
+            play_sum += self._worth(gv, mine, theirs, mult, pts)
+            n += 1
+        if view.stock_size <= rules.dead_stock:
+            play_sum = gv.win(mine, theirs) * n
+        best_k = max(range(len(candidates)), key=lambda k: knock_sum[k])
+        if knock_sum[best_k] >= play_sum:
+            return candidates[best_k]
+        return 0
+
+
+def _take_reason(hand: int, top: Card) -> str:
+    with_top = hand | top.bit
+    melds, _dead, _points = best_melding_mask(with_top)
+    for meld in melds:
+        if meld & top.bit:
+            others = " ".join(c.pretty for c in cards_from_mask(meld ^ top.bit))
+            if all(c.suit == top.suit for c in cards_from_mask(meld)):
+                text = _("Take {card}: it makes a run with {others}")
+            else:
+                text = _("Take {card}: it makes a set with {others}")
+            return text.format(card=top.pretty, others=others)
+    before = min_deadwood_mask(hand)
+    after = min(min_deadwood_mask(with_top ^ b) for b in bits(hand))
+    return _("Take {card}: it lowers your deadwood from {before} to {after}").format(
+        card=top.pretty, before=before, after=after
+    )
+
+
+def _knock_reason(card: Card, deadwood: int, view: PlayerView) -> str:
+    if 31 - view.stock_size <= 8:
+        text = _(
+            "Knock with {card}: {deadwood} deadwood; early in the round the opponent is"
+            " rarely ready to undercut"
+        )
+    elif view.stock_size <= 8:
+        text = _("Knock with {card}: {deadwood} deadwood; the stock is nearly gone")
+    else:
+        text = _("Knock with {card}: {deadwood} deadwood; low enough to beat most hands now")
+    return text.format(card=card.pretty, deadwood=deadwood)
+
+
+def _discard_reason(card: Card, hand: int, safe: bool) -> str:
+    _melds, dead_mask, _points = best_melding_mask(hand)
+    if dead_mask & card.bit:
+        highest = max(c.value for c in cards_from_mask(dead_mask))
+        if card.value == highest:
+            text = (
+                _(
+                    "Discard {card}: your highest deadwood card, and"
+                    " the opponent is unlikely to use it"
+                )
+                if safe
+                else _("Discard {card}: your highest deadwood card")
+            )
+        else:
+            text = (
+                _(
+                    "Discard {card}: it has the least chance to meld, and"
+                    " the opponent is unlikely to use it"
+                )
+                if safe
+                else _("Discard {card}: it has the least chance to meld")
+            )
+    elif safe:
+        text = _(
+            "Discard {card}: breaking that meld leaves the best hand;"
+            " the opponent is unlikely to use it"
+        )
+    else:
+        text = _("Discard {card}: breaking that meld leaves the best hand")
+    return text.format(card=card.pretty)

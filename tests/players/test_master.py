@@ -1,0 +1,189 @@
+"""The master opponent: legal play under every preset, reads only its view, deterministic,
+and within its time budget on a slow path. Its strength is measured in BENCHMARKS.md."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from ginrummy.core import (
+    CARDS,
+    Card,
+    Discard,
+    DrawStock,
+    Game,
+    Knock,
+    Round,
+    Rules,
+)
+from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.round import Phase, PlayerView, shuffled_deck
+from ginrummy.core.rules import PRESETS
+from ginrummy.players import LEVELS, PLAYERS, make_player
+from ginrummy.players.expert import Advice
+from ginrummy.players.gamevalue import value_table
+from ginrummy.players.master import MasterPlayer
+
+
+def test_master_is_a_level() -> None:
+    assert "master" in PLAYERS
+    assert LEVELS[-1] == "master"
+    assert isinstance(make_player("master", 3), MasterPlayer)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_master_plays_only_legal_moves(preset: str) -> None:
+    rules = PRESETS[preset]
+    for g in range(2):
+        game = Game(rules, seed=1000 + g, first_dealer=g % 2)
+        players = (MasterPlayer(g), make_player("expert", g + 7))
+        if g % 2:
+            players = (players[1], players[0])
+        for _round in range(3):
+            rnd = game.round
+            while rnd.result is None:
+                me = rnd.to_act
+                view = rnd.view(me)
+                action = players[me].choose(view)
+                assert action in view.legal_actions()
+                game.apply(action, me)
+            if game.is_over:
+                break
+            game.next_round()
+
+
+def _decision_point(seed: int, plies: int) -> tuple[list[Card], list[object], int]:
+    """A deck and the actions (by two seeded experts) up to some point of a round."""
+    deck = shuffled_deck(seed)
+    rnd = Round(Rules(), dealer=0, deck=deck)
+    bots = (make_player("expert", 1), make_player("expert", 2))
+    actions: list[object] = []
+    for _ in range(plies):
+        me = rnd.to_act
+        action = bots[me].choose(rnd.view(me))
+        if isinstance(action, Knock):
+            break
+        rnd.apply(action, me)
+        actions.append(action)
+        if rnd.result is not None:
+            break
+    return deck, actions, rnd.to_act
+
+
+def _replay(deck: list[Card], actions: list[object]) -> Round:
+    rnd = Round(Rules(), dealer=0, deck=deck)
+    for action in actions:
+        rnd.apply(action)  # type: ignore[arg-type]
+    return rnd
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_master_reads_only_its_view(seed: int) -> None:
+    deck, actions, _me = _decision_point(seed, 17)
+    rnd = _replay(deck, actions)
+    if rnd.result is not None:
+        pytest.skip("the round ended early")
+    me = rnd.to_act
+    view = rnd.view(me)
+    # The cards hidden from `me`: the opponent's unknown cards and the stock.
+    hidden = {c for c in rnd.hand(1 - me) if c not in view.opponent_known}
+    hidden |= set(CARDS) - set(view.hand) - set(view.discard_pile) - set(rnd.hand(1 - me))
+    positions = [i for i, c in enumerate(deck) if c in hidden]
+    master = MasterPlayer(5)
+    expected = master.choose(view)
+    for k in range(3):
+        cards = [deck[i] for i in positions]
+        random.Random(k).shuffle(cards)
+        other = list(deck)
+        for i, c in zip(positions, cards, strict=True):
+            other[i] = c
+        assert other != deck
+        twin = _replay(other, actions)
+        twin_view = twin.view(me)
+        assert twin_view == view
+        assert set(twin.hand(1 - me)) != set(rnd.hand(1 - me)) or k > 0
+        assert MasterPlayer(5).choose(twin_view) == expected
+
+
+def _play_moves(seed: int) -> list[str]:
+    game = Game(Rules(), seed=seed, first_dealer=0)
+    players = (MasterPlayer(9), make_player("expert", 4))
+    moves = []
+    for _round in range(2):
+        rnd = game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            action = players[me].choose(rnd.view(me))
+            moves.append(str(action))
+            game.apply(action, me)
+        if game.is_over:
+            break
+        game.next_round()
+    return moves
+
+
+def test_same_seed_same_moves() -> None:
+    assert _play_moves(21) == _play_moves(21)
+
+
+def _late_knock_view(rules: Rules, max_stock: int) -> PlayerView:
+    """A view near the end of the stock where the player to act may knock (not gin)."""
+    for seed in range(200):
+        rnd = Round(rules, dealer=1, deck=shuffled_deck(f"late:{seed}"), scores=(80, 85))
+        # Both players pass, then draw from the stock and throw their highest deadwood card.
+        while rnd.result is None:
+            view = rnd.view(rnd.to_act)
+            if view.phase is Phase.FIRST_UPCARD:
+                rnd.apply(view.legal_actions()[1])
+                continue
+            if view.phase is Phase.DRAW:
+                rnd.apply(DrawStock())
+                continue
+            hand = view.hand_mask
+            options = sorted(
+                (min_deadwood_mask(hand ^ c.bit), -c.value, c.index, c) for c in view.hand
+            )
+            dw = options[0][0]
+            if view.stock_size <= max_stock and 0 < dw <= view.knock_limit:
+                return view
+            if view.stock_size <= rules.dead_stock:
+                break
+            rnd.apply(Discard(options[-1][3]) if dw > 10 else Discard(options[0][3]))
+    raise AssertionError("no late knock position found")
+
+
+def test_time_budget_holds_near_the_end_of_the_stock() -> None:
+    rules = Rules()
+    view = _late_knock_view(rules, 8)
+    master = MasterPlayer(1)
+    start = time.perf_counter()
+    advice = master.advise(view)
+    elapsed = time.perf_counter() - start
+    assert isinstance(advice, Advice)
+    assert advice.action in view.legal_actions()
+    assert elapsed < 2.0
+
+
+def test_the_deadline_caps_a_huge_simulation() -> None:
+    view = _late_knock_view(Rules(), 12)
+    master = MasterPlayer(1)
+    master.knock_samples = 1_000_000
+    master.budget = 0.2
+    start = time.perf_counter()
+    action = master.choose(view)
+    elapsed = time.perf_counter() - start
+    assert action in view.legal_actions()
+    assert elapsed < 1.0
+
+
+def test_game_value_table() -> None:
+    gv = value_table(Rules())
+    assert gv.win(0, 0) == pytest.approx(0.5, abs=0.02)
+    assert gv.win(95, 0) > gv.win(50, 0) > gv.win(0, 50)
+    assert gv.win(100, 0) == 1.0
+    assert gv.win(0, 100) == 0.0
+    # Rules without a shipped table are solved on first use.
+    custom = value_table(Rules(target=60))
+    assert custom.win(30, 30) == pytest.approx(0.5, abs=0.03)
