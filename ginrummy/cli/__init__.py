@@ -1,5 +1,76 @@
-"""The `ginrummy` command line."""
+"""The ``ginrummy`` command: the game, and the tools solve, score, arena, bench, stats, replay.
 
-from .program import main
+One module a job: `parser` (the options and their help; argparse in our language, with
+`argparse_messages`), `language` (which language to speak), `errors` (the one-line error
+and the exit statuses), `output` (printing: suits, JSON, a closed pipe), and one module per
+command: `play`, `solve`, `score`, `arena`, `bench`, `stats`, `history` (replay).
 
-__all__ = ["main"]
+Every failure is one line on stderr, ``ginrummy: error: ...``, and exit status 2; Ctrl+C
+exits with 130. Nothing here prints a traceback (set ``GINRUMMY_DEBUG=1`` to see one for an
+unexpected internal error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from ..text import i18n
+from ..text.i18n import _
+from . import arena, bench, history, play, score, solve, stats
+from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, error
+from .language import startup_language, take_lang_option
+from .output import drop_stdout
+from .parser import build_parser
+
+__all__ = ["COMMANDS", "main"]
+
+#: What runs each command: its parsed options in, the exit status out.
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "play": play.run,
+    "solve": solve.run,
+    "score": score.run,
+    "arena": arena.run,
+    "bench": bench.run,
+    "stats": stats.run,
+    "replay": history.run,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0, 2 for errors, 130 for Ctrl+C)."""
+    lang_option, args_list = take_lang_option(sys.argv[1:] if argv is None else argv)
+    i18n.set_language(startup_language(lang_option, args_list))
+    if not args_list:
+        args_list = ["play"]
+    try:
+        try:
+            args = build_parser().parse_args(args_list)
+        except SystemExit as exc:  # --help and --version
+            sys.stdout.flush()
+            return exc.code if isinstance(exc.code, int) else 0
+        status = COMMANDS[args.command](args)
+        sys.stdout.flush()
+        return status
+    except UsageError as exc:
+        error(str(exc))
+        return EXIT_ERROR
+    except BrokenPipeError:
+        drop_stdout()
+        error(_("the output was closed before everything was written (broken pipe)"))
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        sys.stderr.write(_("{prog}: interrupted").format(prog=PROG) + "\n")
+        return EXIT_INTERRUPTED
+    except Exception as exc:
+        if os.environ.get("GINRUMMY_DEBUG"):
+            raise
+        error(
+            _(
+                "internal error: {error}: {problem} (run with GINRUMMY_DEBUG=1 to see where;"
+                " please report it)"
+            ).format(error=type(exc).__name__, problem=exc)
+        )
+        return EXIT_ERROR

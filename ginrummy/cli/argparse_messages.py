@@ -1,7 +1,7 @@
 """argparse's own English messages that ``ginrummy``'s command line can show, for the catalogue.
 
 argparse looks its words up through the module-level names ``argparse._`` and
-``argparse.ngettext``; `ginrummy.cli.program` points those at our catalogue. This module only marks
+``argparse.ngettext``; `ginrummy.cli.parser` points those at our catalogue. This module only marks
 the msgids so that extraction (``make messages``) puts them in the template: each is copied
 exactly from argparse (Python 3.11), so the lookup finds it. Nothing imports this at run time.
 """

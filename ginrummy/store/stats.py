@@ -7,7 +7,7 @@ the app's statistics screen and ``ginrummy stats`` print the same table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from ..core import ResultKind
 from ..text.i18n import N_, _, number
@@ -51,8 +51,16 @@ class Stats:
     streak: int = 0
 
     @property
-    def points_per_round(self) -> str:
-        return number(self.points / self.rounds, ".1f") if self.rounds else "-"
+    def points_per_round(self) -> float | None:
+        """The points won per round played; None before any round."""
+        return self.points / self.rounds if self.rounds else None
+
+    def to_dict(self) -> dict[str, int | float | None]:
+        """The figures as numbers for JSON (points per round to 3 decimals; null if none)."""
+        per_round = self.points_per_round
+        figures: dict[str, int | float | None] = asdict(self)
+        figures["points_per_round"] = None if per_round is None else round(per_round, 3)
+        return figures
 
     def add_game(self, won: bool) -> None:
         self.games += 1
@@ -95,6 +103,15 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
     return table
 
 
+def _cell(value: float | None) -> str:
+    """A figure as the table shows it: decimals in the language's way, "-" for none."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return number(value, ".1f")
+    return str(value)
+
+
 def format_table(table: dict[str, Stats]) -> str:
     """The statistics as a plain-text table, one column per opponent."""
     if not table:
@@ -111,7 +128,7 @@ def format_table(table: dict[str, Stats]) -> str:
     cols = [max(len(h), 6) for h in heads]
     lines = [" " * width + "".join(f"  {h:>{w}}" for h, w in zip(heads, cols, strict=True))]
     for label, attr in rows:
-        cells = [str(getattr(table[k], attr)) for k in order]
+        cells = [_cell(getattr(table[k], attr)) for k in order]
         lines.append(
             f"{label:<{width}}" + "".join(f"  {c:>{w}}" for c, w in zip(cells, cols, strict=True))
         )

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from ginrummy.cli.program import main
+from ginrummy.cli import main
 
 from .helpers import CLI, Run
 

@@ -6,6 +6,7 @@ some tests point `ginrummy.text.i18n` at a tiny catalogue of their own.
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from ginrummy.cli.program import startup_language, take_lang_option
+from ginrummy.cli.language import startup_language, take_lang_option
 from ginrummy.store.files import Settings, Store
 from ginrummy.text import i18n
 
@@ -194,7 +195,8 @@ def test_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     catalog.add("the following arguments are required: %s", "BRAKUJE: %s")
     catalog.add("{prog}: error: {message}", "{prog}: BŁĄD: {message}")
     catalog.add("Hand", "RĘKA", context="solve")
-    catalog.add("Knock. The knocker scores {d} - {k} = {points}.", "PUKANIE {d} - {k} = {points}.")
+    catalog.add("{name} scores {d} - {k} = {points}.", "{name} PUNKTUJE {d} - {k} = {points}.")
+    catalog.add("The knocker", "PUKAJĄCY", context="score")
     catalog.add(("{n} point", "{n} points"), ("{n} PUNKT", "{n} PUNKTY", "{n} PUNKTÓW"))
     folder = tmp_path / "pl" / "LC_MESSAGES"
     folder.mkdir(parents=True)
@@ -216,15 +218,17 @@ def test_solve_speaks_the_chosen_language(cli: CLI) -> None:
 
 
 @pytest.mark.usefixtures("test_catalogue")
-def test_score_speaks_the_chosen_language_but_json_stays_english(cli: CLI) -> None:
+def test_score_speaks_the_chosen_language_but_json_holds_no_words(cli: CLI) -> None:
     argv = ["score", *["3S", "4S", "5S", "7H", "7D", "7C", "QH", "QD", "QC", "AC"]]
     argv += ["--vs", *["9D", "TD", "JD", "4H", "4D", "4C", "6S", "7S", "KS", "8C"]]
     run = cli("--lang", "pl", *argv)
     assert run.code == 0, run.err
-    assert "PUKANIE" in run.out
+    assert run.out.splitlines()[-1] == "PUKAJĄCY PUNKTUJE 18 - 1 = 17."
     run = cli("--lang", "pl", *argv, "--json")
-    assert "PUKANIE" not in run.out
-    assert "Knock. The knocker scores" in run.out
+    assert "PUKA" not in run.out and "PUNKT" not in run.out
+    data = json.loads(run.out)
+    assert (data["kind"], data["winner"], data["rules"]) == ("knock", "knocker", "Standard")
+    assert "explanation" not in data
 
 
 @pytest.mark.usefixtures("test_catalogue")
@@ -266,7 +270,8 @@ def test_score_in_polish(cli: CLI) -> None:
     knocker, defender = "3S 4S 5S 7H 7D 7C QH QD QC AC", "9D TD JD 4H 4D 4C 6S 7S KS 8C"
     run = cli("--lang", "pl", "score", *knocker.split(" "), "--vs", *defender.split(" "))
     assert run.code == 0, run.err
-    assert run.out.splitlines() == [
+    *lines, scores = run.out.splitlines()
+    assert lines == [
         "Wariant Standardowy, limit pukania 10",
         "",
         "Pukający  [7♥ 7♦ 7♣] [Q♥ Q♦ Q♣] [3♠ 4♠ 5♠]",
@@ -275,8 +280,10 @@ def test_score_in_polish(cli: CLI) -> None:
         "          dokłada 6♠ 7♠ do [3♠ 4♠ 5♠]",
         "          martwe 8♣ K♠ = 18",
         "",
-        "Pukanie. Pukający zdobywa 18 - 1 = 17 pkt.",
     ]
+    # The game's own sentence ("{name} zdobywa ..."); {name} is the score command's
+    # "The knocker", a message of its own.
+    assert scores.endswith(" zdobywa 18 - 1 = 17 pkt."), scores
 
 
 def test_errors_and_help_in_polish_from_the_environment(

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from ginrummy.cli.program import PlayOptions, UsageError, parse_play_options
+from ginrummy.cli.errors import UsageError
+from ginrummy.cli.play import PlayOptions, parse_play_options
 from ginrummy.core import Rules
 
 from .helpers import CLI
@@ -111,6 +112,7 @@ def test_bad_options_do_not_launch(cli: CLI, fake_app: list[dict[str, Any]]) -> 
     assert fake_app == []
 
 
-def test_app_without_launch_is_one_line(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "ginrummy.app", types.ModuleType("ginrummy.app"))
-    cli("play").assert_error("cannot start")
+def test_an_app_that_cannot_load_is_one_line(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
+    # None in sys.modules makes the import fail as if the app's libraries were missing.
+    monkeypatch.setitem(sys.modules, "ginrummy.app", None)
+    cli("play").assert_error("the game cannot start", "ginrummy.app")

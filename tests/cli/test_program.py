@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.cli.program import main
+from ginrummy.cli import main
 
 from .helpers import CLI, ROOT, run_program
 
@@ -141,7 +141,7 @@ def test_ctrl_c_in_process(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("ginrummy.cli.program.best_melding", interrupted)
+    monkeypatch.setattr("ginrummy.cli.solve.best_melding", interrupted)
     run = cli("solve", "AS")
     assert run.code == 130
     assert run.err == "ginrummy: interrupted\n"
@@ -152,13 +152,13 @@ def test_unexpected_error_is_one_line(cli: CLI, monkeypatch: pytest.MonkeyPatch)
         raise RuntimeError("boom")
 
     monkeypatch.delenv("GINRUMMY_DEBUG", raising=False)
-    monkeypatch.setattr("ginrummy.cli.program.best_melding", broken)
+    monkeypatch.setattr("ginrummy.cli.solve.best_melding", broken)
     cli("solve", "AS").assert_error("internal error", "boom")
 
 
 def test_cli_does_not_import_textual() -> None:
     code = (
-        "import sys; from ginrummy.cli.program import main; "
+        "import sys; from ginrummy.cli import main; "
         "main(['solve', 'AS', '--json']); "
         "assert 'textual' not in sys.modules and 'ginrummy.app' not in sys.modules"
     )
@@ -173,7 +173,7 @@ def test_main_returns_status_for_help(capsys: pytest.CaptureFixture[str]) -> Non
 
 def _help_examples() -> list[list[str]]:
     """Every ``ginrummy ...`` example line of every help text that can run as written."""
-    from ginrummy.cli import program as cli_module
+    from ginrummy.cli import parser as cli_module
 
     epilogs = [v for k, v in vars(cli_module).items() if k.endswith("_EPILOG")]
     examples = []

@@ -1,4 +1,4 @@
-"""``ginrummy score``: the six worked examples of RULES.md section 9, and the errors."""
+"""``ginrummy score``: the six worked examples of docs/rules.md section 9, and the errors."""
 
 from __future__ import annotations
 
@@ -243,3 +243,46 @@ def test_upcard_outside_oklahoma(cli: CLI) -> None:
         "--upcard",
         "7S",
     ).assert_error("--upcard", "Oklahoma")
+
+
+def test_spade_upcard_doubles_in_words(cli: CLI) -> None:
+    argv = ("3S 4S 5S 7H 7D 7C QH QD QC AC", "--vs", "9D TD JD 4H 4D 4C 6S 7S KS 8C")
+    run = cli("score", *argv, "--rules", "oklahoma", "--upcard", "9S")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[0] == "Oklahoma rules, knock limit 9"
+    assert run.out.splitlines()[-1] == (
+        "The knocker scores 18 - 1 = 17, doubled by the spade upcard: 34."
+    )
+    plain = cli("score", *argv, "--rules", "oklahoma", "--upcard", "9H")
+    assert plain.out.splitlines()[-1] == "The knocker scores 18 - 1 = 17."
+
+
+def test_ascii_cards_are_letters_with_10(cli: CLI) -> None:
+    run = cli("score", "3S 4S 5S 7H 7D 7C QH QD QC AC", "--vs", "9D TD JD 4H 4D 4C 6S 7S KS 8C")
+    assert "Defender  [4♥ 4♦ 4♣] [9♦ 10♦ J♦]" in run.out
+    ascii = cli(
+        "score", "3S 4S 5S 7H 7D 7C QH QD QC AC", "--vs", "9D TD JD 4H 4D 4C 6S 7S KS 8C", "--ascii"
+    )
+    assert "Defender  [4H 4D 4C] [9D 10D JD]" in ascii.out
+    assert "lays off 6S 7S on [3S 4S 5S]" in ascii.out
+
+
+def test_json_holds_codes_and_numbers_only(cli: CLI) -> None:
+    data = _score_json(
+        cli, "AS 2S 3S 5H 5D 5C 9C TC JC 8D", "--vs", "6H 7H 8H KS KH KD 2H 3D AD 4S"
+    )
+    assert set(data) == {
+        "kind",
+        "winner",
+        "points",
+        "base_points",
+        "multiplier",
+        "rules",
+        "knock_limit",
+        "knocker_deadwood",
+        "defender_deadwood",
+        "knocker",
+        "defender",
+        "layoffs",
+    }
+    assert (data["kind"], data["winner"], data["rules"]) == ("undercut", "defender", "Standard")

@@ -23,10 +23,10 @@ def test_human_output_shows_melds_deadwood_and_points(cli: CLI) -> None:
     assert run.err == ""
 
 
-def test_ascii_prints_card_codes(cli: CLI) -> None:
+def test_ascii_prints_cards_as_letters(cli: CLI) -> None:
     run = cli("solve", "10h jh qh kh 5c 5d 5s 2c 9d 9s", "--ascii")
     assert run.code == 0
-    assert "Melds     [5S 5D 5C] [TH JH QH KH]" in run.out
+    assert "Melds     [5S 5D 5C] [10H JH QH KH]" in run.out
     assert "Deadwood  2C 9S 9D = 20 points" in run.out
     assert "♥" not in run.out
 

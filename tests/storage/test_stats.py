@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +13,8 @@ from test_storage import finished_game
 
 from ginrummy.core import ResultKind
 from ginrummy.store.files import HISTORY, GameMeta, Store
-from ginrummy.store.stats import compute, format_table
+from ginrummy.store.stats import Stats, compute, format_table
+from ginrummy.text import i18n
 
 
 def _history(root: Path) -> Store:
@@ -54,3 +57,34 @@ def test_ginrummy_stats_prints_the_table_and_survives_a_bad_history(
     assert out.returncode == 0 and "No finished games yet" in out.stdout
     assert out.stderr.count("\n") == 1 and "moved aside as history.json.corrupt-" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_points_per_round_is_a_number_worded_only_in_the_table() -> None:
+    st = Stats(games=1, rounds=3, points=37)
+    assert st.points_per_round == 37 / 3
+    assert st.to_dict()["points_per_round"] == 12.333
+    assert Stats().points_per_round is None and Stats().to_dict()["points_per_round"] is None
+    row = next(line for line in format_table({"simple": st}).splitlines() if "per round" in line)
+    assert row.split()[-1] == "12.3"
+    i18n.set_language("pl")
+    polish = format_table({"simple": st, "expert": Stats()})
+    assert "12,3" in polish and "12.3" not in polish
+    row = next(line for line in polish.splitlines() if "12,3" in line)
+    assert row.split()[-2:] == ["-", "12,3"]  # columns in order: expert, simple
+
+
+def test_stats_json_holds_numbers_whatever_the_language(isolated_data_dir: Path) -> None:
+    _history(isolated_data_dir)
+    env = {**os.environ, "LANGUAGE": "pl"}
+    run = [sys.executable, "-m", "ginrummy", "stats", "--json"]
+    out = subprocess.run(run, capture_output=True, text=True, check=True, env=env)
+    data = json.loads(out.stdout)
+    assert set(data) == {"simple", "expert", "hot-seat"}
+    for figures in data.values():
+        assert all(isinstance(v, int | float) for v in figures.values()), figures
+        assert figures["points_per_round"] == round(figures["points"] / figures["rounds"], 3)
+    # The table says the same figures in Polish, with a decimal comma.
+    table = subprocess.run(run[:-1], capture_output=True, text=True, check=True, env=env).stdout
+    row = next(line for line in table.splitlines() if line.startswith("Punkty na rundę"))
+    cells = row.removeprefix("Punkty na rundę").split()
+    assert len(cells) == 3 and all(re.fullmatch(r"\d+,\d", c) for c in cells), row

@@ -1,0 +1,145 @@
+"""``ginrummy play`` (and plain ``ginrummy``): check the options, then start the app.
+
+The app (Textual) is imported only here and in ``replay``, when it is about to run: the
+other commands never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Rules
+from ..store.files import MAX_NAME, MODES
+from ..text import i18n
+from ..text.i18n import _
+from .errors import UsageError
+from .parser import build_parser
+
+__all__ = ["PlayOptions", "launch_app", "parse_play_options", "play_options", "run"]
+
+#: The two ways to play, as the store saves them: against the computer, or two people at
+#: one keyboard.
+COMPUTER, HOTSEAT = MODES
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """What ``ginrummy play`` passes to the app's ``launch``."""
+
+    #: None: the start screen; "computer" or "hotseat": straight to the table.
+    mode: str | None
+    #: None (here and below): not given, so the saved settings apply.
+    level: str | None
+    names: tuple[str, str] | None
+    seed: int | None
+    rules: Rules | None
+    ascii: bool | None
+
+
+def _level(text: str) -> str:
+    from ..players import LEVELS
+
+    level = text.strip().lower()
+    if level not in LEVELS:
+        raise UsageError(
+            _("unknown level {level}: choose from {levels}").format(
+                level=repr(text), levels=", ".join(LEVELS)
+            )
+        )
+    return level
+
+
+def _names(text: str) -> tuple[str, str]:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise UsageError(
+            _("--names takes two names separated by a comma, e.g. ANNA,BEN, not {value}").format(
+                value=repr(text)
+            )
+        )
+    for name in parts:
+        if len(name) > MAX_NAME:
+            raise UsageError(
+                _("the name {name} is too long: at most {n} characters").format(
+                    name=repr(name), n=MAX_NAME
+                )
+            )
+        if not name.isprintable():
+            raise UsageError(
+                _("the name {name} has characters that cannot be shown").format(name=repr(name))
+            )
+    if parts[0].casefold() == parts[1].casefold():
+        raise UsageError(_("the two players need different names"))
+    return parts[0], parts[1]
+
+
+def play_options(args: argparse.Namespace) -> PlayOptions:
+    """The parsed ``play`` options, checked against each other (raises `UsageError`)."""
+    if args.vs is not None and args.hotseat:
+        raise UsageError(_("choose one: --vs computer or --hotseat"))
+    if args.vs is not None and args.vs.strip().lower() != COMPUTER:
+        # TRANSLATORS: 'computer' is the value the program reads: keep it in English.
+        raise UsageError(
+            _(
+                "--vs only accepts 'computer', not {value} (two people at one keyboard: --hotseat)"
+            ).format(value=repr(args.vs))
+        )
+    mode: str | None = None
+    if args.vs is not None or (args.level is not None and not args.hotseat):
+        mode = COMPUTER
+    if args.hotseat or (args.names is not None and mode is None):
+        mode = HOTSEAT
+    level: str | None = None
+    if args.level is not None:
+        if mode == HOTSEAT:
+            raise UsageError(_("--level is for a game against the computer, not --hotseat"))
+        level = _level(args.level)
+    names: tuple[str, str] | None = None
+    if args.names is not None:
+        if mode != HOTSEAT:
+            raise UsageError(_("--names is for --hotseat (two people at one keyboard)"))
+        names = _names(args.names)
+    return PlayOptions(
+        mode=mode,
+        level=level,
+        names=names,
+        seed=args.seed,
+        rules=args.rules,
+        ascii=args.ascii,
+    )
+
+
+def parse_play_options(argv: Sequence[str]) -> PlayOptions:
+    """The options of ``ginrummy play ARGV...``; raises `UsageError` for bad ones."""
+    return play_options(build_parser().parse_args(["play", *argv]))
+
+
+def launch_app(cannot_start: str, **options: Any) -> None:
+    """Run the app's ``launch(**options)`` in the language `main` chose.
+
+    ``cannot_start`` is the error (with ``{problem}``) if the app cannot be loaded.
+    """
+    try:
+        app = importlib.import_module("ginrummy.app")
+    except ImportError as exc:
+        raise UsageError(cannot_start.format(problem=exc)) from None
+    # main() already chose the language: --lang, else the saved setting, else the environment.
+    app.launch(**options, language=i18n.language())
+
+
+def run(args: argparse.Namespace) -> int:
+    options = play_options(args)
+    launch_app(
+        _("the game cannot start: {problem}"),
+        mode=options.mode,
+        level=options.level,
+        names=options.names,
+        seed=options.seed,
+        rules=options.rules,
+        ascii=options.ascii,
+    )
+    return 0

@@ -1,0 +1,103 @@
+"""``ginrummy solve``: the best melding and deadwood of a hand, or of every hand on stdin."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from ..core import Card, CardError, best_discards, best_melding, parse_cards
+from ..text.cards import card_label, cards_label
+from ..text.errors import describe
+from ..text.i18n import _, pgettext
+from .errors import UsageError
+from .output import ascii_cards, labelled, melds_label, out, out_json, points_label
+
+__all__ = ["format_solution", "read_hands", "run", "solve_hand"]
+
+
+def solve_hand(cards: Sequence[Card]) -> dict[str, Any]:
+    """The ``--json`` object for one hand: card codes and the deadwood points."""
+    melding = best_melding(cards)
+    return {"hand": [c.code for c in cards], **melding.to_dict()}
+
+
+def format_solution(cards: Sequence[Card], ascii: bool = False) -> str:
+    """A hand's best arrangement in words."""
+    melding = best_melding(cards)
+    points = melding.deadwood_points
+    # TRANSLATORS: ginrummy solve: "none" stands for no deadwood cards.
+    dead = cards_label(melding.deadwood, ascii) or pgettext("no cards", "none")
+    if points == 0 and len(cards) == 10:
+        deadwood = _("{cards} = {points} (gin)")
+    elif points == 0 and len(cards) == 11:
+        deadwood = _("{cards} = {points} (big gin)")
+    else:
+        deadwood = "{cards} = {points}"
+    # TRANSLATORS: ginrummy solve: the labels of its lines (the texts line up after them).
+    rows = [
+        (pgettext("solve", "Hand"), cards_label(cards, ascii)),
+        (pgettext("solve", "Melds"), melds_label((m.cards for m in melding.melds), ascii)),
+        (pgettext("solve", "Deadwood"), deadwood.format(cards=dead, points=points_label(points))),
+    ]
+    if len(cards) == 11 and points:
+        left, discards = best_discards(cards)
+        # TRANSLATORS: between the cards one may discard instead of each other ("7♥ or 8♦").
+        options = _(" or ").join(card_label(c, ascii) for c in discards)
+        rows.append(
+            (
+                pgettext("solve", "Discard"),
+                _("{cards} (leaves {points} of deadwood)").format(
+                    cards=options, points=points_label(left)
+                ),
+            )
+        )
+    return "\n".join(labelled(rows))
+
+
+def read_hands(lines: Iterable[str]) -> Iterator[list[Card]]:
+    """The cards of each non-blank line (``#`` starts a comment); errors name the line."""
+    try:
+        for number, line in enumerate(lines, start=1):
+            text = line.split("#", 1)[0].strip()
+            if not text:
+                continue
+            try:
+                yield parse_cards(text)
+            except CardError as exc:
+                raise UsageError(
+                    _("line {number}: {problem}").format(number=number, problem=describe(exc))
+                ) from None
+    except UnicodeDecodeError:
+        raise UsageError(_("standard input is not text")) from None
+
+
+def _given_hand(tokens: Sequence[str]) -> list[Card]:
+    try:
+        cards = parse_cards(tokens)
+    except CardError as exc:
+        raise UsageError(describe(exc)) from None
+    if not cards:
+        raise UsageError(_("no cards given: write the cards of a hand, e.g. AS 2S 3S 7H"))
+    return cards
+
+
+def run(args: argparse.Namespace) -> int:
+    """Answer each hand as it comes (a bad stdin line stops after the hands before it)."""
+    ascii = ascii_cards(args.ascii)
+    tokens: list[str] = args.cards
+    if tokens == ["-"]:
+        hands: Iterable[list[Card]] = read_hands(sys.stdin)
+    elif "-" in tokens:
+        raise UsageError(_("give either cards or a single '-' to read hands from standard input"))
+    else:
+        hands = [_given_hand(tokens)]
+    for i, cards in enumerate(hands):
+        if args.json:
+            out_json(solve_hand(cards))
+        else:
+            if i:
+                out("")
+            out(format_solution(cards, ascii))
+    return 0
