@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import io
 import sys
+import types
+from typing import Any
 
 import pytest
 
 from ginrummy.cli import main
+from ginrummy.text import i18n
 
 from .helpers import CLI, Run
 
@@ -24,3 +27,19 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return Run(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Replace ``ginrummy.app`` by a module whose ``launch`` records its arguments."""
+    calls: list[dict[str, Any]] = []
+    module = types.ModuleType("ginrummy.app")
+
+    def launch(**kwargs: Any) -> None:
+        # The language passed is the one the command line speaks when it starts the app.
+        assert kwargs.get("language") == i18n.language()
+        calls.append(kwargs)
+
+    module.launch = launch  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ginrummy.app", module)
+    return calls

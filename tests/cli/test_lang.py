@@ -7,8 +7,6 @@ some tests point `ginrummy.text.i18n` at a tiny catalogue of their own.
 from __future__ import annotations
 
 import json
-import sys
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -112,20 +110,6 @@ def test_lang_beats_the_environment(cli: CLI, monkeypatch: pytest.MonkeyPatch) -
 
 
 # --- play: the saved setting comes between --lang and the environment ---------------------
-
-
-@pytest.fixture
-def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Replace ``ginrummy.app``; each launch records its arguments and the language."""
-    calls: list[dict[str, Any]] = []
-    module = types.ModuleType("ginrummy.app")
-
-    def launch(**kwargs: Any) -> None:
-        calls.append({**kwargs, "language": i18n.language()})
-
-    module.launch = launch  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ginrummy.app", module)
-    return calls
 
 
 def test_play_follows_the_saved_language(

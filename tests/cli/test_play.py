@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import types
 from typing import Any
 
 import pytest
@@ -13,20 +12,6 @@ from ginrummy.cli.play import PlayOptions, parse_play_options
 from ginrummy.core import Rules
 
 from .helpers import CLI
-
-
-@pytest.fixture
-def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Replace ``ginrummy.app`` by a module whose ``launch`` records its arguments."""
-    calls: list[dict[str, Any]] = []
-    module = types.ModuleType("ginrummy.app")
-
-    def launch(**kwargs: Any) -> None:
-        calls.append(kwargs)
-
-    module.launch = launch  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ginrummy.app", module)
-    return calls
 
 
 def test_defaults_are_the_start_screen() -> None:

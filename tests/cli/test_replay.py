@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +11,6 @@ from ginrummy.app.testing import record_games
 from ginrummy.store.files import Store
 
 from .helpers import CLI
-
-
-@pytest.fixture
-def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    calls: list[dict[str, Any]] = []
-    module = types.ModuleType("ginrummy.app")
-    module.launch = lambda **kw: calls.append(kw)  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ginrummy.app", module)
-    return calls
 
 
 @pytest.fixture
