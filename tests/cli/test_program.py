@@ -199,3 +199,18 @@ def test_help_examples_run(cli: CLI) -> None:
         run = cli(*argv)
         assert run.code == 0, (argv, run.err)
         assert run.out
+
+
+def test_a_console_without_suit_symbols_gets_letters() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    env.pop("GINRUMMY_DEBUG", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "ginrummy", "solve", "10h", "jh", "qh", "5c", "5d", "5s", "9s"],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.decode("ascii").splitlines()
+    assert lines[:2] == ["Hand      10H JH QH 5C 5D 5S 9S", "Melds     [5S 5D 5C] [10H JH QH]"]
