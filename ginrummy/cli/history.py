@@ -10,7 +10,9 @@ import argparse
 from pathlib import Path
 
 from ..store.files import HistoryRecord, Store
+from ..text.history import record_line
 from ..text.i18n import _
+from ..text.problems import problem_line
 from .errors import UsageError, warning
 from .output import out
 from .play import launch_app
@@ -24,13 +26,13 @@ def load_history() -> tuple[Path, list[HistoryRecord]]:
     store = Store()
     history = store.history()
     for problem in store.take_problems():
-        warning(problem.message())
+        warning(problem_line(problem))
     return store.root, history
 
 
 def numbered(number: int, record: HistoryRecord) -> str:
     """A game's line in the lists: its number, right-aligned, and its summary."""
-    return f"{number:>4}  {record.summary()}"
+    return f"{number:>4}  {record_line(record)}"
 
 
 def _game_number(text: str, count: int) -> int:

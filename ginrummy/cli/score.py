@@ -34,7 +34,7 @@ from ..text.i18n import _, ngettext, pgettext
 from ..text.names import preset_label
 from ..text.results import showdown_sentence
 from .errors import UsageError
-from .output import ascii_cards, labelled, melds_label, out, out_json, points_label
+from .output import ascii_cards, labelled, melds_label, out, out_json
 
 __all__ = ["Settled", "format_score", "run", "score_showdown"]
 
@@ -135,10 +135,15 @@ def score_showdown(
             raise UsageError(_("big gin is off under these rules: the knocker must show 10 cards"))
         if k_min:
             raise UsageError(
-                _(
+                # TRANSLATORS: {n} is a bare number of deadwood points (the sentence carries
+                # the unit, in the plural form {n} needs).
+                ngettext(
                     "11 knocker cards are only for big gin (all eleven in melds), but these leave"
-                    " {points} of deadwood"
-                ).format(points=points_label(k_min))
+                    " {n} point of deadwood",
+                    "11 knocker cards are only for big gin (all eleven in melds), but these leave"
+                    " {n} points of deadwood",
+                    k_min,
+                ).format(n=k_min)
             )
     elif k_min:
         if limit is None:

@@ -10,7 +10,7 @@ from typing import Any
 from ..core import Card, CardError, best_discards, best_melding, parse_cards
 from ..text.cards import card_label, cards_label
 from ..text.errors import describe
-from ..text.i18n import _, pgettext
+from ..text.i18n import _, ngettext, pgettext
 from .errors import UsageError
 from .output import ascii_cards, labelled, melds_label, out, out_json, points_label
 
@@ -48,9 +48,13 @@ def format_solution(cards: Sequence[Card], ascii: bool = False) -> str:
         rows.append(
             (
                 pgettext("solve", "Discard"),
-                _("{cards} (leaves {points} of deadwood)").format(
-                    cards=options, points=points_label(left)
-                ),
+                # TRANSLATORS: {n} is a bare number of deadwood points: the sentence
+                # carries the unit, in the plural form {n} needs.
+                ngettext(
+                    "{cards} (leaves {n} point of deadwood)",
+                    "{cards} (leaves {n} points of deadwood)",
+                    left,
+                ).format(cards=options, n=left),
             )
         )
     return "\n".join(labelled(rows))

@@ -29,6 +29,7 @@ LEVEL_LABELS: dict[str, str] = {
     # TRANSLATORS: the computer's levels (a list on the start screen, ~20 wide).
     "simple": N_("simple"),
     "expert": N_("expert"),
+    "master": N_("master"),
     "random": N_("random"),
 }
 

@@ -1,0 +1,83 @@
+"""A finished game as one line of a list: the date, the opponent, the score, who won.
+
+Used by the statistics screen's list and ``ginrummy replay --list``. The person who
+played against the computer reads "you won" rather than their default name, so no
+language has to agree a verb with "You".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..core import Game, Match
+from .i18n import _, ngettext
+from .names import display_name, level_label
+
+__all__ = ["record_line"]
+
+
+class _Meta(Protocol):
+    @property
+    def mode(self) -> str: ...
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def level(self) -> str: ...
+
+
+class HistoryRecord(Protocol):
+    """What a line needs of a finished game (the store's record has it)."""
+
+    @property
+    def meta(self) -> _Meta: ...
+    @property
+    def finished(self) -> str: ...
+    @property
+    def game(self) -> Game | Match: ...
+    @property
+    def winner(self) -> int | None: ...
+
+
+def record_line(record: HistoryRecord) -> str:
+    """One line for lists, e.g. ``2024-05-01  vs simple: Ann 100-37 Computer, you won, 5 rounds``.
+
+    ``record`` is the store's record of the game (anything with its fields will do).
+    """
+    meta = record.meta
+    a, b = (display_name(name) for name in meta.names)
+    against_computer = meta.mode == "computer"
+    # TRANSLATORS: who the game was against: {level} is the computer's level
+    # (simple, expert); "hot-seat" is two people at one keyboard.
+    who = (
+        _("vs {level}").format(level=level_label(meta.level or "simple"))
+        if against_computer
+        else _("hot-seat")
+    )
+    game = record.game
+    if isinstance(game, Match):
+        won = game.games_won
+        # TRANSLATORS: a match's result in games won, e.g. "Ann 2-1 Computer (games)".
+        score = _("{a} {x}-{y} {b} (games)").format(a=a, x=won[0], y=won[1], b=b)
+    else:
+        score = f"{a} {game.scores[0]}-{game.scores[1]} {b}"
+    games = game.games if isinstance(game, Match) else [game]
+    n = sum(1 for g in games for rnd in g.rounds if rnd.result is not None)
+    rounds = ngettext("{n} round", "{n} rounds", n).format(n=n)
+    date = record.finished[:10]
+    winner = record.winner
+    if winner is None:
+        return _("{date}  {opponent}: {score}, {rounds}").format(
+            date=date, opponent=who, score=score, rounds=rounds
+        )
+    if against_computer and winner == 0:
+        # TRANSLATORS: one finished game in a list, won by the person reading it, e.g.
+        # "2024-05-01  vs simple: Ann 100-37 Computer, you won, 5 rounds".
+        return _("{date}  {opponent}: {score}, you won, {rounds}").format(
+            date=date, opponent=who, score=score, rounds=rounds
+        )
+    # TRANSLATORS: one finished game in a list, e.g. "2024-05-01  hot-seat: Ann 100-37
+    # Ben, winner: Ann, 5 rounds". {winner} is a player's name.
+    return _("{date}  {opponent}: {score}, {winner} won, {rounds}").format(
+        date=date, opponent=who, score=score, winner=(a, b)[winner], rounds=rounds
+    )
