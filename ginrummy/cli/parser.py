@@ -93,18 +93,19 @@ def _card_type(text: str) -> Card:
 MAIN_EPILOG = N_("""\
 examples:
   ginrummy                                  the game (start screen)
-  ginrummy play --vs computer --seed 7      straight to a game against the computer
+  ginrummy play --vs computer --seed 7      a game against the computer
   ginrummy play --hotseat --names ANNA,BEN  two people at one keyboard
   ginrummy solve AS 2S 3S 7H 7D 7C QH QD QC KC
-  ginrummy score 3S 4S 5S 7H 7D 7C QH QD QC AC --vs 9D TD JD 4H 4D 4C 6S 7S KS 8C
+  ginrummy score 3S 4S 5S 7H 7D 7C QH QD QC AC \\
+      --vs 9D TD JD 4H 4D 4C 6S 7S KS 8C
   ginrummy arena --players simple,random --games 200 --seed 1 --jobs 2
   ginrummy bench --quick
-  ginrummy stats                            your statistics from the history of games
-  ginrummy replay --list                    the finished games, numbered (1 = the oldest)
-  ginrummy replay 3                         replay game 3 move by move (default: the latest)
+  ginrummy stats                            your statistics, per opponent
+  ginrummy replay --list                    the finished games (1 = the oldest)
+  ginrummy replay 3                         game 3 again, move by move
 
-Cards are a rank (A 2-9 T or 10 J Q K) and a suit (S H D C or ♠ ♥ ♦ ♣), any case.
-Errors print one line and exit with status 2.""")
+Cards are a rank (A 2-9 T or 10 J Q K) and a suit (S H D C or ♠ ♥ ♦ ♣), in
+any case. Errors print one line and exit with status 2.""")
 
 SOLVE_EPILOG = N_("""\
 examples:
@@ -114,28 +115,33 @@ examples:
 
 With -, every non-blank line of standard input is a hand (# starts a comment).
 --json prints one object per hand and line:
-  {"hand": [...], "melds": [[...], ...], "deadwood": [...], "deadwood_points": N}""")
+  {"hand": [...], "melds": [[...]], "deadwood": [...], "deadwood_points": N}""")
 
 SCORE_EPILOG = N_("""\
 examples:
-  ginrummy score 3S 4S 5S 7H 7D 7C QH QD QC AC --vs 9D TD JD 4H 4D 4C 6S 7S KS 8C
-  ginrummy score "AS 2S 3S 5H 5D 5C 9C TC JC 8D" --vs "6H 7H 8H KS KH KD 2H 3D AD 4S"
-  ginrummy score AC 2C 3C 4C 5C 6D 6H 6S JH QH KH --vs 7D 8D 9D 2H 2D 2S TS TD 4D 3H
+  ginrummy score 3S 4S 5S 7H 7D 7C QH QD QC AC \\
+      --vs 9D TD JD 4H 4D 4C 6S 7S KS 8C
+  ginrummy score "AS 2S 3S 5H 5D 5C 9C TC JC 8D" \\
+      --vs "6H 7H 8H KS KH KD 2H 3D AD 4S"
+  ginrummy score AC 2C 3C 4C 5C 6D 6H 6S JH QH KH \\
+      --vs 7D 8D 9D 2H 2D 2S TS TD 4D 3H
   ginrummy score ... --vs ... --rules oklahoma --upcard 7S
 
-The knocker shows its final 10 cards (11 for big gin), the defender its 10. Both hands
-are arranged optimally: the defender's melds and lay-offs are chosen together, and
-the knocker's arrangement is the one that scores best against that defence.
-Under Oklahoma rules the knock limit comes from the first upcard: give it with
---knock-limit N, or give the upcard itself with --upcard (a spade doubles the score).""")
+The knocker shows its final 10 cards (11 for big gin), the defender its 10.
+Both hands are arranged optimally: the defender's melds and lay-offs are chosen
+together, and the knocker's arrangement is the one that scores best against
+that defence. Under Oklahoma rules the knock limit comes from the first upcard:
+give it with --knock-limit N, or give the upcard itself with --upcard (a spade
+doubles the score).""")
 
 ARENA_EPILOG = N_("""\
 examples:
   ginrummy arena --players simple,random --games 200 --seed 1
   ginrummy arena --players simple,simple --games 1000 --seed 1 --jobs 2 --json
 
-Game i is dealt from a seed derived from --seed and i; the seats swap every game and
-the first dealer every two games, so both players sit and deal first equally often.
+Game i is dealt from a seed derived from --seed and i; the seats swap every game
+and the first dealer every two games, so both players sit and deal first equally
+often.
 --jobs J splits the games over J processes with results identical to --jobs 1.
 Decision time is the time spent in a bot's choose() per move.""")
 
@@ -145,10 +151,10 @@ examples:
   ginrummy bench --quick --json
   ginrummy bench --peers
 
-Times min_deadwood (given a list of Card) and best_melding on fixed seeded corpora
-of 20,000 hands (uniform 10-card, meld-dense 10-card, uniform 11-card), best of
-several passes, and simple against simple in the arena. --peers also times
-OpenSpiel (open_spiel) and RLCard (rlcard) on the same hands if they are installed.""")
+Times min_deadwood (given a list of Card) and best_melding on fixed seeded
+corpora of 20,000 hands (uniform 10-card, meld-dense 10-card, uniform 11-card),
+best of several passes, and simple against simple in the arena. --peers also
+times OpenSpiel (open_spiel) and RLCard (rlcard) on the same hands if installed.""")
 
 PLAY_EPILOG = N_("""\
 examples:
@@ -164,8 +170,8 @@ examples:
   ginrummy replay --list     the finished games, numbered (1 = the oldest)
   ginrummy replay 3          game 3 of that list
 
-Keys: Left/Right a move, PageUp/PageDown a round, Home/End the first or last move,
-Esc back to the start screen. The history is kept in the data directory
+Keys: Left/Right a move, PageUp/PageDown a round, Home/End the first or last
+move, Esc back to the start screen. The history is kept in the data directory
 ($GINRUMMY_DATA_DIR overrides it).""")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -178,7 +179,8 @@ def _help_examples() -> list[list[str]]:
     epilogs = [v for k, v in vars(cli_module).items() if k.endswith("_EPILOG")]
     examples = []
     for epilog in epilogs:
-        for line in epilog.splitlines():
+        # A command continued on the next line (`` \``) is one command.
+        for line in re.sub(r"\s*\\\n\s*", " ", epilog).splitlines():
             text = line.strip()
             if not text.startswith("ginrummy ") or "..." in text or "|" in text:
                 continue
