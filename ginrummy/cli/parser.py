@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import NoReturn
 
-from ..core import Card, CardError, Rules, RulesError, parse_card
+from ..core import PRESETS, Card, CardError, Rules, RulesError, parse_card
 from ..text import i18n
 from ..text.errors import describe
 from ..text.i18n import N_, _
@@ -229,9 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     # TRANSLATORS: --help texts of the options. The preset names, option names and card
     # codes (AS, TD) are what the program reads: keep them.
-    rules_help = _(
-        "rules preset: Standard (default), Classic, Tournament, Oklahoma, 'Straight gin'"
-    )
+    presets = ", ".join(f"'{name}'" if " " in name else name for name in PRESETS)
+    # TRANSLATORS: {presets} lists the preset names as the program reads them (Standard,
+    # Classic, ... 'Straight gin', EAAI).
+    rules_help = _("rules preset: {presets} (default: Standard)").format(presets=presets)
     ascii_help = _("cards as AS, 10D instead of symbols")
     json_help = _("print one JSON object")
 
@@ -245,10 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         type=_rules_type,
         metavar="PRESET",
-        help=_(
-            "rules preset: Standard (default), Classic, Tournament, Oklahoma, 'Straight gin';"
-            " default: as last time"
-        ),
+        help=_("rules preset: {presets} (default: as last time)").format(presets=presets),
     )
     play.add_argument(
         "--ascii",
