@@ -153,6 +153,16 @@ class MasterPlayer:
     take_margin = 0.3
     #: Play-outs per knock decision (fixed: the moves do not depend on the clock).
     knock_samples = 48
+    #: Sampled opponent hands that judge what a discard feeds it (0: a formula instead).
+    feed_samples = 16
+    #: How many of the best discards are re-ranked by the samples.
+    feed_candidates = 5
+    #: Points a discard costs per point of deadwood it saves the opponent on average.
+    feed_weight = 0.5
+    #: Chance to keep a sampled opponent hand that could have knocked already (it did not).
+    low_hand_keep = 0.3
+    #: The deadwood a simulated opponent knocks with (None: the knock limit).
+    opponent_knock_at: int | None = None
     #: Most greedy improvement draws given to a sampled opponent hand.
     improve_cap = 12
     #: Safety cap on the time of one decision, seconds.
@@ -175,6 +185,12 @@ class MasterPlayer:
         if points < 0:
             return gv.win(mine, theirs - points * mult)
         return gv.win(mine, theirs)
+
+    def _opponent_knock_at(self, view: PlayerView) -> int:
+        """The deadwood the opponent is assumed to go out with in play-outs."""
+        if self.opponent_knock_at is None:
+            return view.knock_limit
+        return self.opponent_knock_at
 
     def _steps(self, reading: Reading) -> int:
         """How many greedy draws a sampled opponent hand gets (see `fastsim.improve`)."""
@@ -235,19 +251,74 @@ class MasterPlayer:
         return 1.0 - miss
 
     def _discard_scores(
-        self, hand11: int, banned: int, reading: Reading, stock: int, knock_limit: int
+        self,
+        hand11: int,
+        banned: int,
+        reading: Reading,
+        stock: int,
+        knock_limit: int,
+        rng: random.Random,
     ) -> list[tuple[float, int]]:
         """(score, card bit) for each legal discard, best (lowest) first."""
         out = []
         danger_weight = self.danger_weight if knock_limit else self.danger_weight * 0.5
+        sampled = self.feed_samples > 0 and danger_weight > 0
         for b in bits(hand11):
             if b == banned:
                 continue
             score = self._value(hand11 ^ b, reading, stock, knock_limit)
-            score += danger_weight * self._danger(b, reading)
+            if not sampled:
+                score += danger_weight * self._danger(b, reading)
             out.append((score - 1e-3 * VALUE[b], b))
         out.sort()
+        if sampled and len(out) > 1:
+            # Re-rank the closest candidates by what each would give a sampled opponent.
+            head = out[: self.feed_candidates]
+            feeds = self._feeds([b for _s, b in head], reading, rng, knock_limit)
+            weight = self.feed_weight if knock_limit else self.feed_weight * 0.5
+            head = sorted((sc + weight * f, b) for (sc, b), f in zip(head, feeds, strict=True))
+            out = head + out[self.feed_candidates :]
         return out
+
+    def _opponent_hands(
+        self, reading: Reading, rng: random.Random, n: int, limit: int
+    ) -> list[int]:
+        """``n`` sampled opponent hands, improved by the draws it made."""
+        out = []
+        steps = self._steps(reading)
+        known = reading.opponent_known
+        for _i in range(n):
+            for _try in range(3):
+                hidden, stock = sample_hidden(
+                    rng, reading.unseen, reading.weights, reading.opponent_hidden
+                )
+                hidden, stock = improve(rng, hidden, known, stock, steps)
+                if min_deadwood_mask(hidden | known) > limit or rng.random() < self.low_hand_keep:
+                    break
+            out.append(hidden | known)
+        return out
+
+    def _feeds(
+        self, cards: list[int], reading: Reading, rng: random.Random, limit: int
+    ) -> list[float]:
+        """Mean deadwood each card would save a sampled opponent that took it."""
+        hands = self._opponent_hands(reading, rng, self.feed_samples, limit)
+        totals = [0.0] * len(cards)
+        for h in hands:
+            base = min_deadwood_mask(h)
+            hb = bits(h)
+            for k, c in enumerate(cards):
+                if not NEAR[c] & h:
+                    continue
+                with_c = h | c
+                best = base
+                for d in hb:
+                    v = min_deadwood_mask(with_c ^ d)
+                    if v < best:
+                        best = v
+                totals[k] += base - best
+        n = len(hands) or 1
+        return [t / n for t in totals]
 
     # --- decisions -------------------------------------------------------------
     def choose(self, view: PlayerView) -> Action:
@@ -275,9 +346,7 @@ class MasterPlayer:
         stock = view.stock_size
         limit = view.knock_limit
         with_top = hand | top.bit
-        best_after = min(
-            self._value(with_top ^ b, reading, stock - 1, limit) for b in bits(hand)
-        )
+        best_after = min(self._value(with_top ^ b, reading, stock - 1, limit) for b in bits(hand))
         now = min_deadwood_mask(hand)
         gain = self._gain(hand, reading, limit) if stock > 0 else 0.0
         weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
@@ -321,7 +390,8 @@ class MasterPlayer:
                     Knock(card),
                     _("Gin: discard {card} face down, no deadwood left").format(card=card.pretty),
                 )
-        scores = self._discard_scores(hand, banned, reading, view.stock_size, limit)
+        rng = self._rng(view)
+        scores = self._discard_scores(hand, banned, reading, view.stock_size, limit, rng)
         discard = scores[0][1]
         if outs:
             knock_card = self._knock_choice(view, reading, hand, outs, discard)
@@ -365,6 +435,8 @@ class MasterPlayer:
                 rng, opp_hidden, reading.opponent_known, stock, self._steps(reading)
             )
             opp = opp_hidden | reading.opponent_known
+            if min_deadwood_mask(opp) <= view.knock_limit and rng.random() >= self.low_hand_keep:
+                continue
             for k, b in enumerate(candidates):
                 pts = showdown_points(hand ^ b, opp, rules.gin_bonus, rules.undercut_bonus)
                 knock_sum[k] += self._worth(gv, mine, theirs, mult, pts)
@@ -379,7 +451,7 @@ class MasterPlayer:
                 dead_stock=rules.dead_stock,
                 gin_bonus=rules.gin_bonus,
                 undercut_bonus=rules.undercut_bonus,
-                knock_at=(view.knock_limit, view.knock_limit),
+                knock_at=(self._opponent_knock_at(view), view.knock_limit),
             )
             play_sum += self._worth(gv, mine, theirs, mult, pts)
             n += 1
