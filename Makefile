@@ -12,7 +12,7 @@ PO_FILES := $(foreach l,$(LOCALES),ginrummy/text/locale/$(l)/LC_MESSAGES/ginrumm
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .DEFAULT_GOAL := help
-.PHONY: help play test lint format typecheck pytest bench arena fuzz snapshots messages locales clean
+.PHONY: help play test lint format typecheck pytest bench arena fuzz snapshots screenshots messages locales clean
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -60,6 +60,9 @@ fuzz: $(DEV) ## A long random-play and hypothesis run (FUZZ_EXAMPLES=N to change
 
 snapshots: $(DEV) ## Regenerate the screen snapshots after a deliberate UI change
 	$(BIN)/pytest -q tests/snapshots --snapshot-update
+
+screenshots: $(DEV) ## Draw the README's SVG screenshots of the game into assets/
+	$(BIN)/python scripts/screenshots.py assets
 
 messages: $(DEV) ## Extract the messages into the template and merge them into each catalogue
 	$(BIN)/pybabel extract --project=ginrummy --no-location --sort-output --width=100 \

@@ -16,44 +16,15 @@ from ..players import LEVELS
 from ..store.files import MAX_PACE, GameMeta, Settings, Store
 from ..text import i18n
 from ..text.i18n import N_, _
-from ..text.names import computer_name_for
+from .model.seats import COMPUTER, HOTSEAT, NewGame, TableConfig, check_mode, seat_names
 from .screens.help import HelpScreen
+from .screens.replay import ReplayScreen
+from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
-from .session import COMPUTER, HOTSEAT, TableConfig
 
 #: What `launch` prints after the app closes with a game saved.
 SAVED_NOTE = N_("Your game is saved: run ginrummy again and choose Continue.")
-
-#: The computer levels offered (every registered bot but the random one).
-
-#: The pace of the computer's moves offered in the settings: (word, seconds per move).
-PACES: tuple[tuple[str, float], ...] = (
-    ("instant", 0.0),
-    ("fast", 0.3),
-    ("normal", 0.6),
-    ("slow", 1.2),
-)
-
-#: The pace words as shown.
-PACE_LABELS: dict[str, str] = {
-    # TRANSLATORS: how fast the computer moves (a list in the settings).
-    "instant": N_("instant"),
-    "fast": N_("fast"),
-    "normal": N_("normal"),
-    "slow": N_("slow"),
-}
-
-
-def pace_label(word: str) -> str:
-    """A pace word in the current language."""
-    label = PACE_LABELS.get(word)
-    return _(label) if label is not None else word
-
-
-def pace_word(seconds: float) -> str:
-    """The pace offered in the settings nearest to ``seconds``."""
-    return min(PACES, key=lambda p: abs(p[1] - seconds))[0]
 
 
 class GinRummyApp(App[None]):
@@ -99,8 +70,8 @@ class GinRummyApp(App[None]):
         command line), else the settings' language, else the environment's.
         """
         super().__init__()
-        if mode not in (None, COMPUTER, HOTSEAT):
-            raise ValueError(f"unknown mode {mode!r}: choose computer or hotseat")
+        if mode is not None:
+            check_mode(mode)
         #: The data directory: autosave, history, settings.
         self.store = store if store is not None else Store(data_dir)
         #: What the player chose last time (saved when a game starts or a setting changes).
@@ -153,6 +124,17 @@ class GinRummyApp(App[None]):
         self.report_problems()
 
     # --- settings --------------------------------------------------------------------
+    def change_settings(self, **changes: Any) -> None:
+        """Change and keep the settings, and use them from now on: the rules of the next
+        game, the pace of the computer's moves, ASCII cards (from the next table)."""
+        if "rules" in changes:
+            self.rules = changes["rules"]
+        if "pace" in changes:
+            self.computer_delay = changes["pace"]
+        if "ascii" in changes:
+            self.ascii = changes["ascii"]
+        self.update_settings(**changes)
+
     def update_settings(self, **changes: Any) -> None:
         """Change and save the settings (a failure to save is said once, then ignored)."""
         new = replace(self.settings, **changes)
@@ -204,19 +186,18 @@ class GinRummyApp(App[None]):
     def config_for(self, mode: str) -> TableConfig:
         """The table settings from the app's current choices."""
         names = self.names
-        me = self.settings.name
+        me, second = self.settings.name, self.settings.name2
         # The default names are kept in English, as identifiers, and translated when shown.
-        if names is None and mode == COMPUTER and me:  # the names kept in the settings
-            names = (me, computer_name_for(me))
-        elif names is None and mode == HOTSEAT and (me or self.settings.name2):
-            first = me or "Player 1"
-            second = self.settings.name2 or "Player 2"
-            if second.casefold() == first.casefold():
-                second = "Player 2" if first.casefold() != "player 2" else "Player 1"
-            names = (first, second)
+        if names is None and (me if mode == COMPUTER else me or second):
+            names = seat_names(mode, me, second)  # the names kept in the settings
         return TableConfig.make(
             mode, level=self.level, names=names, seed=self.seed, rules=self.rules
         )
+
+    def new_game(self, choice: NewGame) -> None:
+        """Start the game chosen on the start screen."""
+        self.names, self.seed, self.level = choice.names, choice.seed, choice.level
+        self.new_table(choice.mode)
 
     def new_table(self, mode: str, *, again: bool = False) -> TableScreen:
         """Start a new game at a fresh table (``again``: the next seed, for a new deal)."""
@@ -229,8 +210,28 @@ class GinRummyApp(App[None]):
         table = TableScreen(
             self.config_for(mode), ascii=self.ascii, delay=self.computer_delay, store=self.store
         )
-        self.push_screen(table)
+        self._sit_down(table)
         return table
+
+    def _sit_down(self, table: TableScreen) -> None:
+        """Push ``table``; when its game ends, go where the player chose."""
+        mode = table.model.config.mode
+
+        def done(choice: str | None) -> None:
+            if choice == "again":
+                self.new_table(mode, again=True)
+            elif choice == "menu":
+                self.to_menu()
+            else:
+                self.exit()
+
+        self.push_screen(table, done)
+
+    def take_played_mode(self) -> str | None:
+        """The mode of the game last sat down to, once (the start screen focuses its button
+        when the player comes back to the menu)."""
+        mode, self.played_mode = self.played_mode, None
+        return mode
 
     def _remember_game(self, mode: str) -> None:
         """Keep the choices of the game just started as the next game's defaults."""
@@ -246,8 +247,6 @@ class GinRummyApp(App[None]):
 
     def open_replay(self, number: int) -> None:
         """Replay game ``number`` of the history (1 = the oldest) over the current screen."""
-        from .screens.replay import ReplayScreen
-
         history = self.store.history()
         if not 1 <= number <= len(history):
             self.notify(
@@ -274,7 +273,7 @@ class GinRummyApp(App[None]):
             meta=meta,
             restored=obj,
         )
-        self.push_screen(table)
+        self._sit_down(table)
         return table
 
     def to_menu(self) -> None:
@@ -293,8 +292,6 @@ class GinRummyApp(App[None]):
     # --- app-wide actions --------------------------------------------------------------
     def action_settings(self) -> None:
         """The settings over whatever is shown (not twice)."""
-        from .screens.settings import SettingsScreen
-
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
@@ -306,9 +303,9 @@ class GinRummyApp(App[None]):
     def action_quit_game(self) -> None:
         """Quit at once: a game in progress is already saved (after every move)."""
         table = self.table
-        if table is not None and not table.session.match_over and table.store is not None:
+        if table is not None and not table.session.match_over and table.model.store is not None:
             table.autosave()
-            self.left_saved_game = not table.save_failed
+            self.left_saved_game = not table.model.save_failed
         elif self.saved is not None:
             self.left_saved_game = True
         self.exit()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support.pilot import play_until_result, record_games, settle, table_of
 from textual.widgets import RichLog
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.help import HelpScreen
 from ginrummy.app.screens.replay import ReplayScreen
 from ginrummy.app.screens.result import RoundResultScreen
-from ginrummy.app.testing import play_until_result, record_games, settle, table_of
 from ginrummy.core import Card
 from ginrummy.store.files import Store
 from ginrummy.text.cards import plain_suits, shown

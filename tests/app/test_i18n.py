@@ -6,14 +6,14 @@ import gettext
 from importlib import resources
 
 import pytest
+from support.pilot import settle, table_of
 from textual.widgets import Markdown, RichLog, Select, Static
 
 from ginrummy.app import GinRummyApp
+from ginrummy.app.model.movelog import describe_turn, opening_text
 from ginrummy.app.screens.help import HelpScreen, rules_markdown
 from ginrummy.app.screens.settings import SettingsScreen
 from ginrummy.app.screens.start import StartScreen
-from ginrummy.app.session import describe_turn, opening_text
-from ginrummy.app.testing import settle, table_of
 from ginrummy.app.widgets.footer import LocalFooter
 from ginrummy.core import Card, Event, EventKind, Round, Rules
 from ginrummy.store.files import Settings, Store

@@ -12,13 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
-from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Select
-from textual.widgets._footer import FooterKey
-
-from ginrummy.app import GinRummyApp
-from ginrummy.app.testing import (
+from support.pilot import (
     pressing,
     settle,
     to_game_over,
@@ -26,6 +20,12 @@ from ginrummy.app.testing import (
     to_knock_dialog,
     to_result,
 )
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Select
+from textual.widgets._footer import FooterKey
+
+from ginrummy.app import GinRummyApp
 from ginrummy.core import Rules
 from ginrummy.text import i18n
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support.pilot import play_turn_with_keys, settle, table_of
+
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.dialogs import ConfirmScreen
 from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.screens.table import TableScreen
-from ginrummy.app.testing import play_turn_with_keys, settle, table_of
 from ginrummy.core import Rules
 from ginrummy.store.files import AUTOSAVE, Store
 
@@ -103,7 +104,7 @@ async def test_a_corrupt_save_is_refused_with_one_message(tmp_path: Path) -> Non
 
 
 async def test_a_finished_game_leaves_no_save_and_is_in_the_history(tmp_path: Path) -> None:
-    from ginrummy.app.testing import play_until_result
+    from support.pilot import play_until_result
 
     app = GinRummyApp(
         mode="computer", seed=1, computer_delay=0.0, rules=Rules(target=30), data_dir=tmp_path

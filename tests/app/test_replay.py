@@ -5,13 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support.pilot import record_games
 
 from ginrummy.app import GinRummyApp
-from ginrummy.app.replay import build_steps
-from ginrummy.app.screens.replay import ReplayHand, ReplayPiles, ReplayScreen
+from ginrummy.app.model.steps import build_steps
+from ginrummy.app.screens.replay import ReplayScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.screens.stats import StatsScreen
-from ginrummy.app.testing import record_games
+from ginrummy.app.widgets.hand import ReplayHand
+from ginrummy.app.widgets.piles import ReplayPiles
 from ginrummy.core import Round
 from ginrummy.store.files import Store
 from ginrummy.text.results import explain_result

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support.pilot import play_until_result, settle, table_of
 from textual.widgets import Input
 
 from ginrummy.app import GinRummyApp
@@ -14,8 +15,7 @@ from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.app.screens.rules_editor import RulesScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.screens.table import TableScreen
-from ginrummy.app.testing import play_until_result, settle, table_of
-from ginrummy.app.widgets.table import TooSmall
+from ginrummy.app.widgets.toosmall import TooSmall
 from ginrummy.core import Rules
 from ginrummy.players import LEVELS
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from support.pilot import settle, table_of
 from textual.widgets import Checkbox, Input, Select
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.settings import SettingsScreen
 from ginrummy.app.screens.start import StartScreen
-from ginrummy.app.testing import settle, table_of
 from ginrummy.core import Rules
 from ginrummy.store.files import SETTINGS, Settings, Store
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from support.pilot import play_turn_with_keys, settle, table_of
+
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.dialogs import ConfirmScreen, DiscardPileScreen
 from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.app.screens.table import TableScreen
-from ginrummy.app.testing import play_turn_with_keys, settle, table_of
 from ginrummy.core import Card, EventKind, Phase, min_deadwood
 
 SIZE = (80, 24)

@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.pilot import record_games
 
-from ginrummy.app.testing import record_games
 from ginrummy.store.files import Store
 
 from .helpers import CLI

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support.pilot import pressing, to_result
 
 from ginrummy.app import GinRummyApp
-from ginrummy.app.testing import pressing, to_result
 from ginrummy.text import i18n
 
 SMALL = (80, 24)

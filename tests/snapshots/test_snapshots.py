@@ -9,16 +9,16 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
-
-from ginrummy.app import GinRummyApp
-from ginrummy.app.testing import (
+from support.pilot import (
     pressing,
     settle,
     to_game_over,
     to_knock_dialog,
     to_result,
 )
+from textual.pilot import Pilot
+
+from ginrummy.app import GinRummyApp
 from ginrummy.core import Rules
 
 SMALL = (80, 24)
@@ -70,7 +70,7 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
 
 def _with_history(app: GinRummyApp) -> GinRummyApp:
     """One finished game (seed 3, to 60) in the history, for the replay screen."""
-    from ginrummy.app.testing import record_games
+    from support.pilot import record_games
 
     record_games(app.store, seeds=(3,))
     return app

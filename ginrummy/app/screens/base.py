@@ -1,8 +1,13 @@
-"""What every screen shares: the running app, and drawing itself again in a new language."""
+"""What every screen shares: a typed view of the app, and drawing itself again in a new
+language.
+
+The screens never import the app (the app imports them): they see it through `GinApp`,
+the few things it offers them, and they hand results back with ``dismiss(...)``.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -11,16 +16,61 @@ from textual.widgets import Checkbox, Input, Select
 from ..widgets.footer import LocalFooter
 
 if TYPE_CHECKING:
-    from ..app import GinRummyApp
+    from ...core import Game, Match, Rules
+    from ...store.files import GameMeta, Settings, Store
+    from ..model.seats import NewGame
 
 
-def gin_app_of(node: DOMNode) -> GinRummyApp:
-    """The running `GinRummyApp` (screens use it as ``gin_app = property(gin_app_of)``)."""
-    from ..app import GinRummyApp
+class GinApp(Protocol):
+    """What the screens read from the app and ask of it (`GinRummyApp` is one)."""
 
-    app = node.app
-    assert isinstance(app, GinRummyApp)
-    return app
+    store: Store
+    settings: Settings
+    #: The game in progress found in the autosave (offered as Continue).
+    saved: tuple[Game | Match, GameMeta] | None
+    #: Names given on the command line (None: the settings' names).
+    names: tuple[str, str] | None
+    seed: int | None
+    level: str
+    rules: Rules
+    ascii: bool
+    computer_delay: float
+    #: The mode the start screen offers first (the command line's, else the last one played).
+    start_mode: str | None
+
+    def change_settings(self, **changes: Any) -> None:
+        """Change, keep and use the settings (the rules, the pace, ASCII cards, ...)."""
+
+    async def change_language(self, code: str) -> str:
+        """Speak ``code`` from now on; returns the language used."""
+        ...
+
+    def report_problems(self) -> None:
+        """Say which files were refused."""
+
+    def take_played_mode(self) -> str | None:
+        """The mode of the game last sat down to, once (None after that)."""
+        ...
+
+    def new_game(self, choice: NewGame) -> None:
+        """Start the game chosen on the start screen."""
+
+    def continue_game(self) -> object:
+        """Sit down at the saved game again."""
+
+    def open_replay(self, number: int) -> None:
+        """Replay game ``number`` of the history."""
+
+    def action_help(self) -> None:
+        """Show the help."""
+
+    def action_quit_game(self) -> None:
+        """Quit (the game in progress is saved)."""
+
+
+def gin_app_of(node: DOMNode) -> GinApp:
+    """The running app, as the screens see it (``gin_app = property(gin_app_of)``)."""
+    return cast("GinApp", node.app)
 
 
 async def retranslate_footers(screen: Screen[Any]) -> None:

@@ -15,9 +15,10 @@ from textual.widgets import Button, Header, Label, Static
 
 from ...core import ResultKind
 from ...text.i18n import N_, _
-from ..session import Session
+from ..model.session import Session
+from ..widgets.chart import ScoreChart
 from ..widgets.footer import LocalFooter
-from ..widgets.table import ScoreChart, TooSmall
+from ..widgets.toosmall import TooSmall
 from .base import recompose_in_language
 
 KIND_WORDS = {

@@ -13,8 +13,8 @@ from textual.widgets import Header, Markdown
 from ...text.cards import shown
 from ...text.i18n import N_, _, localised_resource
 from ..widgets.footer import LocalFooter
-from ..widgets.table import TooSmall
-from .base import recompose_in_language
+from ..widgets.toosmall import TooSmall
+from .base import gin_app_of, recompose_in_language
 
 #: The keys at the table: (the keys, as typed, never translated; what they do).
 TABLE_KEYS: tuple[tuple[str, str], ...] = (
@@ -117,7 +117,7 @@ class HelpScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="help"):
             text = rules_markdown() + "\n" + keys_markdown()
-            yield Markdown(shown(text, bool(getattr(self.app, "ascii", False))))
+            yield Markdown(shown(text, gin_app_of(self).ascii))
         yield LocalFooter()
         yield TooSmall()
 

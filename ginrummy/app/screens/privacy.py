@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ...text.i18n import N_, _
 from ..widgets.footer import LocalFooter
-from ..widgets.table import TooSmall
+from ..widgets.toosmall import TooSmall
 from .base import recompose_in_language
 
 

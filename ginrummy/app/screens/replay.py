@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.style import Style
@@ -11,118 +10,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Header, Static
 
-from ...core import Card
 from ...store.files import HistoryRecord
 from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
-from ..replay import Step, build_steps, explain, shown_names, you_of
-from ..widgets.cardart import (
-    CARD_H,
-    Canvas,
-    Group,
-    draw_back,
-    draw_empty,
-    draw_face,
-    layout_groups,
-)
+from ..model.steps import Step, build_steps, explain, shown_names, you_of
 from ..widgets.footer import LocalFooter
-from ..widgets.hand import hand_groups
-from ..widgets.table import TooSmall
+from ..widgets.hand import ReplayHand
+from ..widgets.piles import ReplayPiles
+from ..widgets.showdown import showdown_hands
+from ..widgets.toosmall import TooSmall
 from .base import retranslate_footers
-from .result import showdown_hands
-
-
-class ReplayHand(Widget):
-    """One player's cards face up, grouped into melds and deadwood; a card can be lit."""
-
-    DEFAULT_CSS = """
-    ReplayHand {
-        height: 5;
-        width: 1fr;
-    }
-    ReplayHand.-marks {
-        height: 6;
-    }
-    """
-
-    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.ascii = ascii
-        self.cards: tuple[Card, ...] = ()
-        self.lit: Card | None = None
-        #: The groups to show instead of the hand's best melding (the showdown).
-        self.groups: list[Group] | None = None
-        self.marks: dict[Card, str] = {}
-
-    def show(
-        self,
-        cards: Sequence[Card],
-        lit: Card | None,
-        *,
-        groups: list[Group] | None = None,
-        marks: dict[Card, str] | None = None,
-    ) -> None:
-        """Show ``cards`` in their best melds, or as ``groups`` (with ``marks``) if given."""
-        self.cards = tuple(cards)
-        self.lit = lit
-        self.groups = groups
-        self.marks = marks or {}
-        self.set_class(bool(self.marks), "-marks")
-        self.refresh()
-
-    def render(self) -> Text:
-        groups = self.groups
-        if groups is None:
-            groups = hand_groups(self.cards, "melds", ascii=self.ascii)
-        return layout_groups(
-            groups,
-            max(1, self.size.width),
-            ascii=self.ascii,
-            selected=self.lit,
-            marks=self.marks,
-            raise_selected=False,
-        ).text
-
-
-class ReplayPiles(Widget):
-    """The stock (its size) and the top of the discard pile."""
-
-    DEFAULT_CSS = """
-    ReplayPiles {
-        height: 5;
-        width: 24;
-    }
-    """
-
-    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.ascii = ascii
-        self.stock = 0
-        self.pile: tuple[Card, ...] = ()
-
-    def show(self, stock: int, pile: Sequence[Card]) -> None:
-        self.stock = stock
-        self.pile = tuple(pile)
-        self.refresh()
-
-    def render(self) -> Text:
-        canvas = Canvas(max(self.size.width, 24), CARD_H + 1)
-        head = Style(bold=True)
-        canvas.put(1, 0, _("Stock {n}").format(n=self.stock)[:10], head)
-        none = _("none")
-        if self.stock:
-            draw_back(canvas, 1, 1, ascii=self.ascii)
-        else:
-            draw_empty(canvas, 1, 1, none, ascii=self.ascii)
-        canvas.put(12, 0, _("Discard {n}").format(n=len(self.pile)), head)
-        if self.pile:
-            draw_face(canvas, 13, 1, self.pile[-1], ascii=self.ascii)
-        else:
-            draw_empty(canvas, 13, 1, none, ascii=self.ascii)
-        return canvas.text()
 
 
 class ReplayScreen(Screen[None]):
@@ -213,7 +112,7 @@ class ReplayScreen(Screen[None]):
         self.dismiss(None)
 
     # --- drawing ------------------------------------------------------------------------
-    def _name_line(self, seat: int, step: Step) -> Text:
+    def _name_line(self, seat: int, step: Step, to_play_style: Style) -> Text:
         t = Text()
         t.append(self.names[seat], style="bold")
         score = step.scores[seat]
@@ -238,15 +137,16 @@ class ReplayScreen(Screen[None]):
         if step.to_act == seat:
             # TRANSLATORS: the replay marks the player who moves next.
             to_play = _("to play")
-            t.append(f"  ◀ {to_play}" if not self.ascii else f"  < {to_play}", style="bold #e0a030")
+            t.append(f"  ◀ {to_play}" if not self.ascii else f"  < {to_play}", style=to_play_style)
         return t
 
     def show_step(self) -> None:
         step = self.step
-        self.query_one("#replay-top-name", Static).update(self._name_line(1, step))
-        self.query_one("#replay-bottom-name", Static).update(self._name_line(0, step))
         top = self.query_one("#replay-top", ReplayHand)
         bottom = self.query_one("#replay-bottom", ReplayHand)
+        to_play = top.palette.to_play
+        self.query_one("#replay-top-name", Static).update(self._name_line(1, step, to_play))
+        self.query_one("#replay-bottom-name", Static).update(self._name_line(0, step, to_play))
         # At a round's end, the showdown as arranged: lay-offs on the knocker's melds.
         showdown = showdown_hands(step.result) if step.result is not None else {}
         for seat, hand in ((1, top), (0, bottom)):

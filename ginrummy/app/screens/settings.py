@@ -9,7 +9,7 @@ the table under this screen too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -21,14 +21,13 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 
 from ...store.files import MAX_NAME, StorageError, check_name
 from ...text import i18n
+from ...text.errors import describe
 from ...text.i18n import N_, _, number
 from ...text.names import display_name
+from ..model.pace import PACES, pace_label, pace_word
 from ..widgets.footer import LocalFooter
-from ..widgets.table import TooSmall
+from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
-
-if TYPE_CHECKING:
-    pass
 
 
 def language_options() -> list[tuple[str, str]]:
@@ -59,8 +58,6 @@ class SettingsScreen(Screen[None]):
     gin_app = property(gin_app_of)
 
     def compose(self) -> ComposeResult:
-        from ..app import PACES, pace_label, pace_word
-
         app = self.gin_app
         yield Header()
         with Vertical(id="settings"):
@@ -153,17 +150,13 @@ class SettingsScreen(Screen[None]):
 
     @on(Select.Changed, "#pace")
     def _pace(self, event: Select.Changed) -> None:
-        from ..app import PACES
-
         seconds = dict(PACES).get(str(event.value))
         if seconds is not None:
-            self.gin_app.computer_delay = seconds
-            self.gin_app.update_settings(pace=seconds)
+            self.gin_app.change_settings(pace=seconds)
 
     @on(Checkbox.Changed, "#ascii")
     def _ascii(self, event: Checkbox.Changed) -> None:
-        self.gin_app.ascii = event.value
-        self.gin_app.update_settings(ascii=event.value)
+        self.gin_app.change_settings(ascii=event.value)
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:
@@ -178,9 +171,9 @@ class SettingsScreen(Screen[None]):
             try:
                 check_name(name, _("The name"))
             except StorageError as exc:
-                self.notify(f"{exc}.", severity="error")
+                self.notify(f"{describe(exc)}.", severity="error")
                 return False
-        self.gin_app.update_settings(name=name)
+        self.gin_app.change_settings(name=name)
         return True
 
     @on(Input.Submitted, "#settings-name")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -13,18 +13,18 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...core import PRESETS, Game, Match, Rules
+from ...players import LEVELS
 from ...store.files import MAX_NAME, GameMeta
 from ...text.i18n import N_, _
 from ...text.names import display_name, level_label, preset_label
-from ..session import COMPUTER, HOTSEAT
+from ..model.seats import COMPUTER, HOTSEAT, NewGame, seat_names
 from ..widgets.footer import LocalFooter
-from ..widgets.table import TooSmall
+from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
 from .dialogs import ConfirmScreen
 from .rules_editor import RulesScreen, rules_summary
-
-if TYPE_CHECKING:
-    pass
+from .settings import SettingsScreen
+from .stats import StatsScreen
 
 BANNER_UNICODE = "♠ ♥  G I N   R U M M Y  ♦ ♣"
 BANNER_ASCII = "S H  G I N   R U M M Y  D C"
@@ -71,8 +71,6 @@ class StartScreen(Screen[None]):
     gin_app = property(gin_app_of)
 
     def compose(self) -> ComposeResult:
-        from ...players import LEVELS
-
         app = self.gin_app
         # Names given on the command line, else the name kept in the settings.
         names = app.names or (app.settings.name, app.settings.name2)
@@ -202,7 +200,7 @@ class StartScreen(Screen[None]):
         app = self.gin_app
         if not self.is_current:
             return  # a resume queued while a table was pushed straight over the menu
-        mode, app.played_mode = app.played_mode, None
+        mode = app.take_played_mode()
         if mode is None:
             return  # back from help, settings or statistics: focus stays where it was
         button = self.query_one("#play-hotseat" if mode == HOTSEAT else "#play-computer", Button)
@@ -225,32 +223,36 @@ class StartScreen(Screen[None]):
         self.action_continue_game()
 
     # --- choices --------------------------------------------------------------------
-    def _read_choices(self) -> bool:
-        """Copy the form into the app's settings; False (with a message) if a field is bad."""
+    def _read_choices(self, mode: str) -> NewGame | None:
+        """The game the form describes; None (with a message) if a field is bad."""
         app = self.gin_app
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
-            app.seed = int(seed_text) if seed_text else None
+            seed = int(seed_text) if seed_text else None
         except ValueError:
             self.notify(_("The seed must be a whole number."), severity="error")
-            return False
+            return None
         level = self.query_one("#level", Select).value
-        if isinstance(level, str):
-            app.level = level
-        return True
+        if mode == COMPUTER:
+            names = seat_names(mode, self.query_one("#your-name", Input).value)
+        else:
+            first = self.query_one("#name1", Input).value
+            names = seat_names(mode, first, self.query_one("#name2", Input).value)
+        return NewGame(mode, names, seed, level if isinstance(level, str) else app.level)
 
     def action_play(self, mode: str) -> None:
         """Start a game in ``mode`` with the form's settings (asking first if one is saved)."""
-        if not self._read_choices():
+        choice = self._read_choices(mode)
+        if choice is None:
             return
         saved = self.gin_app.saved
         if saved is None:
-            self._start(mode)
+            self.gin_app.new_game(choice)
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self._start(mode)
+                self.gin_app.new_game(choice)
 
         def body() -> str:
             return _("A saved game is waiting ({game}). A new game replaces it.").format(
@@ -259,19 +261,6 @@ class StartScreen(Screen[None]):
 
         # TRANSLATORS: a question (title) and its yes button (short).
         self.app.push_screen(ConfirmScreen(N_("New game?"), body, yes=N_("New game")), answer)
-
-    def _start(self, mode: str) -> None:
-        app = self.gin_app
-        if mode == COMPUTER:
-            me = self.query_one("#your-name", Input).value.strip() or "You"
-            app.names = (me, "The computer" if me.casefold() == "computer" else "Computer")
-        else:
-            a = self.query_one("#name1", Input).value.strip() or "Player 1"
-            b = self.query_one("#name2", Input).value.strip() or "Player 2"
-            if a.casefold() == b.casefold():
-                b = b[: MAX_NAME - 4] + " (2)"
-            app.names = (a, b)
-        app.new_table(mode)
 
     @on(Button.Pressed, "#play-computer")
     def _play_computer(self) -> None:
@@ -283,14 +272,10 @@ class StartScreen(Screen[None]):
 
     @on(Button.Pressed, "#open-stats")
     def action_stats(self) -> None:
-        from .stats import StatsScreen
-
         self.app.push_screen(StatsScreen(self.gin_app.store))
 
     @on(Button.Pressed, "#open-settings")
     def action_settings(self) -> None:
-        from .settings import SettingsScreen
-
         old_name = self.gin_app.settings.name
 
         def done(_: object = None) -> None:
@@ -306,7 +291,7 @@ class StartScreen(Screen[None]):
 
     @on(Button.Pressed, "#help")
     def _help(self) -> None:
-        self.app.action_help()  # type: ignore[attr-defined]
+        self.gin_app.action_help()
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:
@@ -348,8 +333,7 @@ class StartScreen(Screen[None]):
 
     def _set_rules(self, rules: Rules) -> None:
         """Use ``rules`` for the next game and keep them in the settings at once."""
-        self.gin_app.rules = rules
-        self.gin_app.update_settings(rules=rules)
+        self.gin_app.change_settings(rules=rules)
         self.query_one("#rules-summary", Static).update(rules_summary(rules))
         preset = self.query_one("#preset", Select)
         if preset.value != rules.name:

@@ -17,8 +17,9 @@ from ...store.files import Store
 from ...store.stats import compute, format_table
 from ...text.i18n import N_, _, ngettext
 from ..widgets.footer import LocalFooter
-from ..widgets.table import TooSmall
-from .base import recompose_in_language
+from ..widgets.toosmall import TooSmall
+from .base import gin_app_of, recompose_in_language
+from .replay import ReplayScreen
 
 
 class StatsScreen(Screen[None]):
@@ -76,12 +77,16 @@ class StatsScreen(Screen[None]):
         self.retitle()
         games = self.query("#games")
         (games.first() if games else self.query_one("#stats")).focus()
-        self.app.report_problems()  # type: ignore[attr-defined]
+        gin_app_of(self).report_problems()
 
     @on(OptionList.OptionSelected, "#games")
     def _replay(self, event: OptionList.OptionSelected) -> None:
+        """Replay the game chosen over this screen (Escape comes back here)."""
         number = int(event.option.id or "0")
-        self.app.open_replay(number)  # type: ignore[attr-defined]
+        history = self.store.history()
+        if 1 <= number <= len(history):
+            ascii = gin_app_of(self).ascii
+            self.app.push_screen(ReplayScreen(history[number - 1], number, ascii=ascii))
 
     def action_close(self) -> None:
         self.dismiss(None)

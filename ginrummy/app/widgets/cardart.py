@@ -3,6 +3,7 @@
 Everything here is pure (no widgets): it turns cards into Rich `Text` lines plus the
 hit boxes a widget needs to map a mouse click back to a card. A card face always shows
 its rank *and* its suit (symbol, or letter in ASCII mode), so colour is never the only cue.
+The colours come from the stylesheet, through the drawing widget's `Palette`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from rich.text import Text
 from ...core import Card
 from ...text.cards import card_label, rank_text, suit_text
 from ...text.i18n import N_, _
+from .palette import Palette
 
 #: Width and height of a full card face, borders included.
 CARD_W = 6
@@ -24,18 +26,6 @@ CARD_H = 4
 #: A face-down card in the opponent's row is narrower and shorter.
 BACK_W = 5
 BACK_H = 3
-
-FACE = Style(color="#1a1a1a", bgcolor="#f4f1e8")
-FACE_RED = Style(color="#c0141c", bgcolor="#f4f1e8", bold=True)
-FACE_BLACK = Style(color="#1a1a1a", bgcolor="#f4f1e8", bold=True)
-BORDER = Style(color="#6b6b6b", bgcolor="#f4f1e8")
-BORDER_SELECTED = Style(color="#d48800", bgcolor="#fff3c4", bold=True)
-FACE_SELECTED = Style(color="#1a1a1a", bgcolor="#fff3c4")
-RED_SELECTED = Style(color="#c0141c", bgcolor="#fff3c4", bold=True)
-BLACK_SELECTED = Style(color="#1a1a1a", bgcolor="#fff3c4", bold=True)
-BACK = Style(color="#7fa7d9", bgcolor="#1d3f73")
-BACK_BORDER = Style(color="#9fc0ea", bgcolor="#1d3f73")
-LAYOFF_BG = "#dcefd6"
 
 
 @dataclass(frozen=True)
@@ -50,6 +40,8 @@ class Borders:
     v: str
     back: str
 
+
+BOLD = Style(bold=True)
 
 UNICODE_BORDERS = Borders("┌", "┐", "└", "┘", "─", "│", "░")
 ASCII_BORDERS = Borders("+", "+", "+", "+", "-", "|", "#")
@@ -136,25 +128,25 @@ def draw_face(
     x: int,
     y: int,
     card: Card,
+    palette: Palette,
     *,
     ascii: bool = False,
     selected: bool = False,
-    tint: str | None = None,
+    tinted: bool = False,
 ) -> None:
-    """Draw a card face (CARD_W x CARD_H) with its top-left corner at (x, y)."""
+    """Draw a card face (CARD_W x CARD_H) with its top-left corner at (x, y); ``tinted``:
+    on the lay-off background."""
     b = ASCII_BORDERS if ascii else UNICODE_BORDERS
+    p = palette
     if selected:
-        border, face, ink = (
-            BORDER_SELECTED,
-            FACE_SELECTED,
-            (RED_SELECTED if card.is_red else BLACK_SELECTED),
-        )
+        border, face = p.border_selected, p.face_selected
+        ink = p.ink_red_selected if card.is_red else p.ink_black_selected
     else:
-        border, face, ink = BORDER, FACE, (FACE_RED if card.is_red else FACE_BLACK)
-    if tint and not selected:
-        border = border + Style(bgcolor=tint)
-        face = face + Style(bgcolor=tint)
-        ink = ink + Style(bgcolor=tint)
+        border, face, ink = p.border, p.face, (p.ink_red if card.is_red else p.ink_black)
+    if tinted and not selected:
+        border = border + p.layoff
+        face = face + p.layoff
+        ink = ink + p.layoff
     inner = CARD_W - 2
     rank, suit = rank_text(card), suit_text(card, ascii)
     canvas.put(x, y, b.tl + b.h * inner + b.tr, border)
@@ -172,6 +164,7 @@ def draw_back(
     canvas: Canvas,
     x: int,
     y: int,
+    palette: Palette,
     *,
     ascii: bool = False,
     width: int = CARD_W,
@@ -180,31 +173,37 @@ def draw_back(
     """Draw a face-down card of the given size."""
     b = ASCII_BORDERS if ascii else UNICODE_BORDERS
     inner = width - 2
-    canvas.put(x, y, b.tl + b.h * inner + b.tr, BACK_BORDER)
+    edge, back = palette.back_border, palette.back
+    canvas.put(x, y, b.tl + b.h * inner + b.tr, edge)
     for row in range(1, height - 1):
-        canvas.put(x, y + row, b.v, BACK_BORDER)
-        canvas.put(x + 1, y + row, b.back * inner, BACK)
-        canvas.put(x + width - 1, y + row, b.v, BACK_BORDER)
-    canvas.put(x, y + height - 1, b.bl + b.h * inner + b.br, BACK_BORDER)
+        canvas.put(x, y + row, b.v, edge)
+        canvas.put(x + 1, y + row, b.back * inner, back)
+        canvas.put(x + width - 1, y + row, b.v, edge)
+    canvas.put(x, y + height - 1, b.bl + b.h * inner + b.br, edge)
 
 
-def draw_small_face(canvas: Canvas, x: int, y: int, card: Card, *, ascii: bool = False) -> None:
+def draw_small_face(
+    canvas: Canvas, x: int, y: int, card: Card, palette: Palette, *, ascii: bool = False
+) -> None:
     """A face-up card of the opponent's row (BACK_W x BACK_H): a card everyone saw it take."""
     b = ASCII_BORDERS if ascii else UNICODE_BORDERS
     inner = BACK_W - 2
-    ink = FACE_RED if card.is_red else FACE_BLACK
-    canvas.put(x, y, b.tl + b.h * inner + b.tr, BORDER)
-    canvas.put(x, y + 1, b.v, BORDER)
+    ink = palette.ink_red if card.is_red else palette.ink_black
+    border = palette.border
+    canvas.put(x, y, b.tl + b.h * inner + b.tr, border)
+    canvas.put(x, y + 1, b.v, border)
     canvas.put(x + 1, y + 1, card_label(card, ascii).ljust(inner), ink)
-    canvas.put(x + BACK_W - 1, y + 1, b.v, BORDER)
-    canvas.put(x, y + 2, b.bl + b.h * inner + b.br, BORDER)
+    canvas.put(x + BACK_W - 1, y + 1, b.v, border)
+    canvas.put(x, y + 2, b.bl + b.h * inner + b.br, border)
 
 
-def draw_empty(canvas: Canvas, x: int, y: int, label: str, *, ascii: bool = False) -> None:
+def draw_empty(
+    canvas: Canvas, x: int, y: int, label: str, palette: Palette, *, ascii: bool = False
+) -> None:
     """An empty pile: a dotted outline with a word in it."""
     dot = "." if ascii else "┄"
     side = ":" if ascii else "┆"
-    style = Style(color="#808080")
+    style = palette.empty
     inner = CARD_W - 2
     canvas.put(x, y, " " + dot * inner + " ", style)
     for row in range(1, CARD_H - 1):
@@ -231,7 +230,8 @@ class Group:
     cards: list[Card]
     #: Cards drawn with a tint (e.g. the defender's lay-offs on the knocker's melds).
     tinted: set[Card] = field(default_factory=set)
-    label_style: str = "bold"
+    #: What the group is, for its label's colour: "meld", "deadwood" or "" (plain bold).
+    kind: str = ""
 
 
 @dataclass
@@ -263,6 +263,7 @@ def groups_width(groups: Sequence[Group], step: int, group_gap: int) -> int:
 def layout_groups(
     groups: Sequence[Group],
     width: int,
+    palette: Palette,
     *,
     ascii: bool = False,
     selected: Card | None = None,
@@ -307,7 +308,7 @@ def layout_groups(
             # The last group's label may run on past its cards ("deadwood 5" over one card).
             room = span if n < len(used) - 1 else max(span, canvas.width - x)
             label = g.label[:room]
-            canvas.put(x, 0, label, Style.parse(g.label_style))
+            canvas.put(x, 0, label, _label_style(g.kind, palette))
         for i, card in enumerate(g.cards):
             cx = x + i * step
             is_sel = card is selected
@@ -317,9 +318,10 @@ def layout_groups(
                 cx,
                 cy,
                 card,
+                palette,
                 ascii=ascii,
                 selected=is_sel,
-                tint=LAYOFF_BG if card in g.tinted else None,
+                tinted=card in g.tinted,
             )
             visible = CARD_W if i == len(g.cards) - 1 else step
             boxes[card] = (cx, cx + visible, top, mark_y)
@@ -327,15 +329,26 @@ def layout_groups(
             if mark:
                 word = _(MARK_WORDS[mark]) if mark in MARK_WORDS else mark
                 canvas.put(
-                    cx, mark_y, word[:visible].center(min(visible, CARD_W)), _mark_style(mark)
+                    cx,
+                    mark_y,
+                    word[:visible].center(min(visible, CARD_W)),
+                    _mark_style(mark, palette),
                 )
         x += span + group_gap
     return Layout(canvas.text(), boxes, total, height)
 
 
-def _mark_style(mark: str) -> Style:
+def _label_style(kind: str, palette: Palette) -> Style:
+    if kind == "meld":
+        return palette.meld_label
+    if kind == "deadwood":
+        return palette.deadwood_label
+    return BOLD
+
+
+def _mark_style(mark: str, palette: Palette) -> Style:
     if mark.strip().lower().startswith("new"):
-        return Style(color="#2f9e44", bold=True)
+        return palette.mark_new
     if mark == "laid":
-        return Style(color="#2f7d32", bold=True)
-    return Style(color="#8a8a8a")
+        return palette.mark_laid
+    return palette.mark_other

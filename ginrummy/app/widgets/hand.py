@@ -1,4 +1,4 @@
-"""The player's own hand: cards as boxes, grouped into melds and deadwood, with a selection."""
+"""Hands of cards face up: the player's own (with a selection), the showdown's, the replay's."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
 from ...core import Card, best_melding
 from ...core.cards import by_rank, by_suit
 from ...text.i18n import _
 from ..messages import CardClicked
-from .cardart import CARD_H, Group, Layout, layout_groups
+from .cardart import Group, Layout, layout_groups
+from .palette import Painted
 
 SORT_MODES = ("melds", "rank", "suit")
 
@@ -32,12 +32,12 @@ def hand_groups(
             # TRANSLATORS: labels over groups of cards in the hand: a set (same rank), a
             # run (same suit), and the cards in no meld. A set is 3 cards wide (17 letters).
             label = _("set") if meld.is_set else _("run")
-            groups.append(Group(label, list(meld.cards), label_style="bold #3fa34d"))
+            groups.append(Group(label, list(meld.cards), kind="meld"))
         if melding.deadwood:
             dead = sorted(melding.deadwood, key=by_rank)
             groups.append(
                 # The total is on the line above the hand; the label only names the group.
-                Group(_("deadwood"), dead, label_style="bold #d9822b")
+                Group(_("deadwood"), dead, kind="deadwood")
             )
         return groups
     if mode == "rank":
@@ -50,18 +50,11 @@ def hand_groups(
     return [Group(_("your order"), order)]
 
 
-class HandView(Widget):
+class HandView(Painted):
     """Draws one player's cards; a click on a card posts `CardClicked`.
 
     The table screen tells it what to show with `show()`; the widget keeps only how to
     show it (the order the cards are in on screen).
-    """
-
-    DEFAULT_CSS = """
-    HandView {
-        height: 7;
-        width: 1fr;
-    }
     """
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
@@ -135,7 +128,7 @@ class HandView(Widget):
             return Text(self.caption or "", style="dim")
         groups = hand_groups(self.cards, self.mode, self.manual, self.ascii)
         layout = layout_groups(
-            groups, width, ascii=self.ascii, selected=self.selected, marks=self.marks
+            groups, width, self.palette, ascii=self.ascii, selected=self.selected, marks=self.marks
         )
         self._layout = layout
         return layout.text
@@ -149,20 +142,9 @@ class HandView(Widget):
             event.stop()
             self.post_message(CardClicked(card))
 
-    @staticmethod
-    def needed_height() -> int:
-        return CARD_H + 3
 
-
-class CardsView(Widget):
+class CardsView(Painted):
     """A static row of labelled card groups (the showdown on the round result screen)."""
-
-    DEFAULT_CSS = """
-    CardsView {
-        height: 6;
-        width: 1fr;
-    }
-    """
 
     def __init__(
         self,
@@ -182,8 +164,52 @@ class CardsView(Widget):
         layout = layout_groups(
             self.groups,
             max(1, self.size.width),
+            self.palette,
             ascii=self.ascii,
             marks=self.marks,
             raise_selected=False,
         )
         return layout.text
+
+
+class ReplayHand(Painted):
+    """One player's cards in the replay, grouped into melds and deadwood; a card can be lit."""
+
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.cards: tuple[Card, ...] = ()
+        self.lit: Card | None = None
+        #: The groups to show instead of the hand's best melding (the showdown).
+        self.groups: list[Group] | None = None
+        self.marks: dict[Card, str] = {}
+
+    def show(
+        self,
+        cards: Sequence[Card],
+        lit: Card | None,
+        *,
+        groups: list[Group] | None = None,
+        marks: dict[Card, str] | None = None,
+    ) -> None:
+        """Show ``cards`` in their best melds, or as ``groups`` (with ``marks``) if given."""
+        self.cards = tuple(cards)
+        self.lit = lit
+        self.groups = groups
+        self.marks = marks or {}
+        self.set_class(bool(self.marks), "-marks")
+        self.refresh()
+
+    def render(self) -> Text:
+        groups = self.groups
+        if groups is None:
+            groups = hand_groups(self.cards, "melds", ascii=self.ascii)
+        return layout_groups(
+            groups,
+            max(1, self.size.width),
+            self.palette,
+            ascii=self.ascii,
+            selected=self.lit,
+            marks=self.marks,
+            raise_selected=False,
+        ).text

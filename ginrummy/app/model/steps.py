@@ -1,4 +1,4 @@
-"""A finished game, move by move: the states a replay steps through (no Textual here).
+"""A finished game, move by move: the states a replay steps through (no Textual or Rich).
 
 Each round of the saved game is dealt again from its saved deck and its saved actions
 are applied one by one through the core, so every step is exactly what happened. A step
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Card, DrawStock, Knock, Round, RoundResult, TakeDiscard
-from ..store.files import HistoryRecord, games_of
-from ..text.names import display_name
-from ..text.results import explain_result
-from .session import COMPUTER, describe_turn, opening_text
+from ...core import Card, DrawStock, Knock, Round, RoundResult, TakeDiscard
+from ...store.files import HistoryRecord, games_of
+from ...text.names import display_name
+from ...text.results import explain_result
+from .movelog import describe_turn, logged_events, opening_text
+from .seats import COMPUTER
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,6 @@ class Step:
     #: The move in words (the move log's sentence, with the drawn card named).
     text: str
     result: RoundResult | None = None
-
-    @property
-    def is_round_end(self) -> bool:
-        return self.result is not None
 
 
 def you_of(record: HistoryRecord) -> int | None:
@@ -89,9 +86,7 @@ def build_steps(record: HistoryRecord, ascii: bool = False) -> list[Step]:
                 held = set(rnd.hand(actor))
                 seen = len(rnd.history)
                 rnd.apply(action, actor)
-                events = [
-                    e for e in rnd.history[seen:] if e.player is not None or e.kind.value == "dead"
-                ]
+                events = logged_events(rnd.history[seen:])
                 moved: Card | None = None
                 if isinstance(action, DrawStock | TakeDiscard):
                     new = [c for c in rnd.hand(actor) if c not in held]

@@ -1,4 +1,5 @@
-"""Export SVG screenshots of the game for the README: ``python -m ginrummy.app.screenshots``.
+"""Export SVG screenshots of the game for the README: ``make screenshots``
+(or ``python scripts/screenshots.py [folder]``).
 
 Plays a seeded game with Pilot (the keyboard seat plays like the simple bot) and saves
 the start screen, the table, a round result and the game over screen into ``assets/``.
@@ -11,10 +12,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..core import Rules
-from ..text import i18n
-from .app import GinRummyApp
-from .testing import play_until_result, pressing, settle
+# The Pilot helpers are the tests' (tests/support), not part of the package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from support.pilot import play_until_result, pressing, settle
+
+from ginrummy.app import GinRummyApp
+from ginrummy.core import Rules
+from ginrummy.text import i18n
 
 SIZE = (100, 30)
 

@@ -1,7 +1,7 @@
 """Driving the app with Pilot: wait for the computer, turn a chosen action into keys.
 
-Used by the tests, the snapshot set-ups and the screenshot script; it plays a seat by
-asking the simple bot what it would do and pressing the keys a person would press.
+Used by the tests, the snapshot set-ups and ``scripts/screenshots.py``; it plays a seat
+by asking the simple bot what it would do and pressing the keys a person would press.
 """
 
 from __future__ import annotations
@@ -11,7 +11,10 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from ..core import (
+from ginrummy.app.app import GinRummyApp
+from ginrummy.app.screens.privacy import PrivacyScreen
+from ginrummy.app.screens.table import TableScreen
+from ginrummy.core import (
     Action,
     BigGin,
     Discard,
@@ -23,11 +26,9 @@ from ..core import (
     Rules,
     TakeDiscard,
 )
-from ..players.simple import SimplePlayer
-from ..store.files import GameMeta, Store
-from .app import GinRummyApp
-from .screens.privacy import PrivacyScreen
-from .screens.table import TableScreen
+from ginrummy.core.player import play_game
+from ginrummy.players.simple import SimplePlayer
+from ginrummy.store.files import GameMeta, Store
 
 
 async def settle(pilot: Pilot[None], rounds: int = 400) -> None:
@@ -156,8 +157,6 @@ async def to_knock_dialog(pilot: Pilot[Any]) -> None:
 
 def finished_game(seed: int = 3, target: int = 60) -> Game:
     """A whole game of the simple bot against itself (for replay tests and snapshots)."""
-    from ..core.player import play_game
-
     game = Game(Rules(target=target), seed=seed)
     play_game(game, (SimplePlayer(), SimplePlayer()))
     return game

@@ -1,0 +1,33 @@
+"""The pace of the computer's moves: the few the settings offer, and their words."""
+
+from __future__ import annotations
+
+from ...text.i18n import N_, _
+
+#: The pace of the computer's moves offered in the settings: (word, seconds per move).
+PACES: tuple[tuple[str, float], ...] = (
+    ("instant", 0.0),
+    ("fast", 0.3),
+    ("normal", 0.6),
+    ("slow", 1.2),
+)
+
+#: The pace words as shown.
+PACE_LABELS: dict[str, str] = {
+    # TRANSLATORS: how fast the computer moves (a list in the settings).
+    "instant": N_("instant"),
+    "fast": N_("fast"),
+    "normal": N_("normal"),
+    "slow": N_("slow"),
+}
+
+
+def pace_label(word: str) -> str:
+    """A pace word in the current language."""
+    label = PACE_LABELS.get(word)
+    return _(label) if label is not None else word
+
+
+def pace_word(seconds: float) -> str:
+    """The pace offered in the settings nearest to ``seconds``."""
+    return min(PACES, key=lambda p: abs(p[1] - seconds))[0]

@@ -1,0 +1,372 @@
+"""The table's turn loop, without the screen: who acts next, the hand-over, autosave, keys.
+
+`TableModel` owns a `Session` and the state around it that a screen would otherwise
+keep: the seat whose cards are face up (`viewer`, None while the keyboard changes hands
+in a hot-seat game), the card selected, the move log, and the autosave. The screen asks
+`advance()` what comes next and draws the answer; a computer's move is applied with the
+`token` it was asked with, so an answer for a turn gone by is ignored. No Textual or Rich.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...core import (
+    Action,
+    BigGin,
+    Card,
+    Discard,
+    DrawStock,
+    Event,
+    Game,
+    IllegalActionError,
+    Knock,
+    Match,
+    Melding,
+    Pass,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+    best_melding,
+    knock_discards,
+    min_deadwood,
+)
+from ...players import ExpertPlayer
+from ...store.files import GameMeta, Store
+from ...text.cards import card_label
+from ...text.errors import describe
+from ...text.i18n import _
+from .movelog import (
+    LineKind,
+    MoveLog,
+    capitalise,
+    describe_turn,
+    logged_events,
+    opening_text,
+    turns_of,
+)
+from .seats import COMPUTER, TableConfig
+from .session import Session
+
+#: The keys that act on the game (each has a fallback that lets the core say why not).
+GAME_ACTIONS = ("draw_stock", "take_discard", "pass_upcard", "discard", "knock", "gin", "big_gin")
+#: The keys that only change what the acting player sees.
+HAND_ACTIONS = ("select", "move", "sort", "hint")
+
+
+@dataclass(frozen=True)
+class ShowResult:
+    """The round is over: show its result."""
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """Hot-seat: hide the cards until ``seat`` has the keyboard (``previous`` had it)."""
+
+    seat: int
+    previous: int | None
+
+
+@dataclass(frozen=True)
+class HumanTurn:
+    """The person in ``seat`` acts, with their cards face up."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """Ask the computer in ``seat`` for its move (answer with ``token``)."""
+
+    seat: int
+    view: PlayerView
+    token: int
+
+
+Next = ShowResult | HandOver | HumanTurn | ComputerTurn
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An action refused: the reason in words, and whether it is the other seat's turn."""
+
+    reason: str
+    waiting: bool
+
+
+class TableModel:
+    """One game (or match) at the table, and what the people at the keyboard see of it."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        store: Store | None = None,
+        meta: GameMeta | None = None,
+        restored: Game | Match | None = None,
+        ascii: bool = False,
+    ) -> None:
+        self.config = config
+        self.session = Session(config, restored)
+        self.restored = restored is not None
+        self.ascii = ascii
+        #: Where the game is autosaved after every action (None: not saved).
+        self.store = store
+        self.meta = meta or GameMeta(
+            config.mode, config.names, config.level if config.mode == COMPUTER else ""
+        )
+        self.save_failed = False
+        self._recorded = False
+        #: The seat whose cards are face up (None while the keyboard changes hands).
+        self.viewer: int | None = None if self.session.hotseat else 0
+        self.selected: Card | None = None
+        self.log = MoveLog()
+        #: Which turn a computer's answer must name (see `ComputerTurn`).
+        self.token = 0
+        self.waiting_privacy = False
+        #: How many events of the round's history the log has told.
+        self._logged = 0
+
+    # --- saving ---------------------------------------------------------------------
+    def autosave(self) -> OSError | None:
+        """Save the game (a finished one goes to the history instead).
+
+        Returns the error the first time saving fails (to be said once); after that,
+        and when all is well, None.
+        """
+        store = self.store
+        if store is None:
+            return None
+        s = self.session
+        try:
+            if s.match_over:
+                if not self._recorded:
+                    store.finish_game(s.state, self.meta)
+                    self._recorded = True
+            else:
+                store.save_game(s.state, self.meta)
+        except OSError as exc:
+            if self.save_failed:
+                return None
+            self.save_failed = True
+            return exc
+        self.save_failed = False
+        return None
+
+    # --- the turn loop --------------------------------------------------------------
+    def start_round(self, *, resumed: bool = False) -> None:
+        """A round was just dealt (or restored): log its story so far."""
+        self._logged = 0
+        self.selected = None
+        s, rnd, ascii = self.session, self.session.round, self.ascii
+
+        def opening() -> str:
+            return opening_text(rnd, s.names, s.rules, ascii, s.you)
+
+        self.log.add(LineKind.OPENING, opening)
+        if resumed:
+            self._replay_log()
+            self.log.add(LineKind.NOTE, lambda: _("The saved game continues."))
+        if s.hotseat:
+            self.viewer = None
+
+    def _replay_log(self) -> None:
+        """After a restore: the log lines of the turns already played in this round."""
+        rnd = self.session.round
+        turns = turns_of(rnd.history)
+        self._logged = len(rnd.history)
+        for start, turn in turns:
+            if not rnd.is_over and turn is turns[-1][1] and turn[0].player == rnd.to_act:
+                self._logged = start  # the turn in progress is logged when it ends, as usual
+                break
+            self._log_turn(turn)
+
+    def advance(self) -> Next:
+        """What happens next: a result, the keyboard changing hands, or someone's turn."""
+        s = self.session
+        self.token += 1
+        if s.round_over:
+            return ShowResult()
+        actor = s.to_act
+        if not s.is_human(actor):
+            return ComputerTurn(actor, s.view(actor), self.token)
+        if s.hotseat and actor != self.viewer:
+            previous, self.viewer = self.viewer, None
+            self.waiting_privacy = True
+            return HandOver(actor, previous)
+        self.viewer = actor
+        return HumanTurn(actor)
+
+    def handed_over(self) -> None:
+        """The next player has the keyboard: their cards face up."""
+        self.waiting_privacy = False
+        self.viewer = self.session.to_act
+        self.selected = None
+
+    def is_current(self, token: int) -> bool:
+        """Whether a computer's answer with ``token`` is for the turn being played."""
+        return token == self.token and not self.session.round_over
+
+    def after_action(self, actor: int) -> None:
+        """Log the turn ``actor`` just finished, if it is finished."""
+        rnd = self.session.round
+        if rnd.is_over or rnd.to_act != actor:
+            events = logged_events(rnd.history[self._logged :])
+            self._logged = len(rnd.history)
+            self._log_turn(events)
+
+    def _log_turn(self, events: list[Event]) -> None:
+        s, ascii = self.session, self.ascii
+
+        def line() -> str:
+            return describe_turn(events, s.names, ascii, you=s.you)
+
+        if line():
+            self.log.add(LineKind.MOVE, line)
+
+    def next_round(self) -> None:
+        """The next round of this game, or the first of the match's next game."""
+        self.session.next_round()
+
+    @property
+    def name_to_act(self) -> Callable[[], str]:
+        """The name of whoever acts now, as a function (it follows the language)."""
+        s, seat = self.session, self.session.to_act
+        return lambda: s.names[seat]
+
+    # --- the player's actions -------------------------------------------------------
+    @property
+    def acting_seat(self) -> int | None:
+        """The seat at the keyboard whose turn it is now, if any."""
+        s = self.session
+        if s.round_over or self.waiting_privacy:
+            return None
+        if self.viewer is not None and s.to_act == self.viewer and s.is_human(self.viewer):
+            return self.viewer
+        return None
+
+    def view(self) -> PlayerView | None:
+        """What the seat with its cards face up sees (None while they are hidden)."""
+        return None if self.viewer is None else self.session.view(self.viewer)
+
+    def play(self, action: Action) -> Refusal | None:
+        """Apply the keyboard seat's action; a refusal (nothing changed) says why not."""
+        seat = self.viewer if self.viewer is not None else 0
+        s = self.session
+        try:
+            s.apply(action, seat)
+        except IllegalActionError as exc:
+            waiting = not s.is_human(s.to_act)
+            if waiting:
+                reason = _("Wait: it is {name}'s turn.").format(name=s.names[s.to_act])
+            else:
+                reason = capitalise(describe(exc)) + "."
+            return Refusal(reason, waiting)
+        if isinstance(action, DrawStock):
+            self.selected = s.view(seat).drawn_card
+        elif isinstance(action, Discard | Knock):
+            self.selected = None
+        self.after_action(seat)
+        return None
+
+    def apply_computer(self, seat: int, action: Action) -> str | None:
+        """Apply a computer's action; an illegal one (a bot bug) is said, not played."""
+        try:
+            self.session.apply(action, seat)
+        except IllegalActionError as exc:
+            return _("The computer tried an illegal move: {reason}").format(reason=describe(exc))
+        self.after_action(seat)
+        return None
+
+    def key_applies(self, action: str) -> bool:
+        """Whether a key's action applies now (the footer shows only those)."""
+        if action not in (*GAME_ACTIONS, *HAND_ACTIONS):
+            return True
+        seat = self.acting_seat
+        if seat is None:
+            return False
+        if action in HAND_ACTIONS:
+            return True
+        view = self.session.view(seat)
+        legal = view.legal_actions()
+        if action == "draw_stock":
+            return DrawStock() in legal
+        if action == "take_discard":
+            return TakeDiscard() in legal
+        if action == "pass_upcard":
+            return Pass() in legal
+        if action == "discard":
+            return view.phase is Phase.DISCARD
+        if action in ("knock", "gin"):
+            knocks = [a for a in legal if isinstance(a, Knock)]
+            gin = any(min_deadwood([c for c in view.hand if c is not a.card]) == 0 for a in knocks)
+            # When gin is on, the footer offers Gin rather than Knock: all three going-out
+            # keys do not fit 80 columns in every language. `k` still knocks (through the
+            # `attempt` binding), and the help lists it.
+            return gin if action == "gin" else bool(knocks) and not gin
+        if action == "big_gin":
+            return BigGin() in legal
+        return True
+
+    def selected_card(self) -> Card | None:
+        """The selected card, if it is in the hand shown."""
+        view = self.view()
+        if view is None or self.selected not in view.hand:
+            return None
+        return self.selected
+
+    def knock_plan(self, card: Card) -> Melding | None:
+        """The melding left after knocking with ``card``, to show before asking; None if
+        the knock is not possible now (play it, and the core says why)."""
+        view = self.view()
+        if (
+            view is None
+            or view.phase is not Phase.DISCARD
+            or Knock(card) not in view.legal_actions()
+        ):
+            return None
+        return best_melding([c for c in view.hand if c is not card])
+
+    def gin_refusal(self, card: Card) -> str | None:
+        """Why going gin with ``card`` is not possible, naming the cards that would go gin;
+        None if it is (or if it is not the time: play it, and the core says why)."""
+        view = self.view()
+        if view is None or view.phase is not Phase.DISCARD:
+            return None
+        banned = (
+            () if view.rules.discard_taken_card or view.taken_card is None else (view.taken_card,)
+        )
+        options = knock_discards(view.hand, 0, exclude=banned)
+        if card in options:
+            return None
+        left = min_deadwood([c for c in view.hand if c is not card])
+        label = card_label(card, self.ascii)
+        others = _(", ").join(
+            card_label(c, self.ascii) for c in sorted(options, key=lambda c: c.index)
+        )
+        # TRANSLATORS: {cards} lists the cards that would go gin; keep "g" (the key).
+        if card in banned and options:
+            why = _(
+                "No gin with {card}: you just took it from the discard pile;"
+                " select {cards} and press g to go gin."
+            )
+        elif card in banned:
+            why = _("No gin with {card}: you just took it from the discard pile.")
+        elif options:
+            why = _(
+                "No gin: discarding {card} leaves {n} deadwood;"
+                " select {cards} and press g to go gin."
+            )
+        else:
+            why = _("No gin: discarding {card} leaves {n} deadwood.")
+        return why.format(card=label, n=left, cards=others)
+
+    def hint(self) -> tuple[Action, str]:
+        """What the expert would do in the acting seat, and why (raises what the bot
+        raises; ValueError if nobody at the keyboard is to act)."""
+        seat = self.acting_seat
+        if seat is None:
+            raise ValueError("nobody at the keyboard is to act")
+        advice = ExpertPlayer().advise(self.session.view(seat))
+        return advice.action, advice.reason

@@ -1,0 +1,100 @@
+"""The colours of the cards and the table's signs, read from the stylesheet.
+
+The colours live in ``ginrummy.tcss`` as component classes of `Painted` widgets (for
+example ``Painted > .card--face``); a widget's `palette` gathers them as Rich styles for
+the drawing code in `cardart`, which paints cell by cell and so cannot use CSS itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.style import Style
+from textual.widget import Widget
+
+#: The component classes a `Painted` widget reads, one per `Palette` field.
+COMPONENTS: dict[str, str] = {
+    "face": "card--face",
+    "ink_red": "card--red",
+    "ink_black": "card--black",
+    "border": "card--border",
+    "face_selected": "card--face-selected",
+    "ink_red_selected": "card--red-selected",
+    "ink_black_selected": "card--black-selected",
+    "border_selected": "card--border-selected",
+    "back": "card--back",
+    "back_border": "card--back-border",
+    "layoff": "card--layoff",
+    "empty": "card--empty",
+    "mark_new": "mark--new",
+    "mark_laid": "mark--laid",
+    "mark_other": "mark--other",
+    "meld_label": "label--meld",
+    "deadwood_label": "label--deadwood",
+    "pile_key": "pile--key",
+    "to_play": "replay--to-play",
+    "thinking": "prompt--thinking",
+    "big_gin_sign": "sign--big-gin",
+    "gin_sign": "sign--gin",
+    "knock_sign": "sign--knock",
+    "chart_first": "chart--first",
+    "chart_second": "chart--second",
+}
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Rich styles for everything drawn in colour (see `COMPONENTS` for their classes)."""
+
+    face: Style
+    ink_red: Style
+    ink_black: Style
+    border: Style
+    face_selected: Style
+    ink_red_selected: Style
+    ink_black_selected: Style
+    border_selected: Style
+    back: Style
+    back_border: Style
+    #: A card laid off on the knocker's meld: only its background counts.
+    layoff: Style
+    empty: Style
+    mark_new: Style
+    mark_laid: Style
+    mark_other: Style
+    meld_label: Style
+    deadwood_label: Style
+    pile_key: Style
+    to_play: Style
+    thinking: Style
+    big_gin_sign: Style
+    gin_sign: Style
+    knock_sign: Style
+    chart_first: Style
+    chart_second: Style
+
+    @classmethod
+    def of(cls, widget: Widget) -> Palette:
+        """The palette as ``widget``'s component classes set it (a `Painted` widget)."""
+        return cls(
+            **{
+                field: widget.get_component_rich_style(component, partial=True)
+                for field, component in COMPONENTS.items()
+            }
+        )
+
+    @classmethod
+    def plain(cls) -> Palette:
+        """No colours at all (for drawing outside an app, e.g. a test of the layout)."""
+        return cls(**dict.fromkeys(COMPONENTS, Style()))
+
+
+class Painted(Widget):
+    """A widget that draws cards or signs in the colours of the stylesheet."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(COMPONENTS.values())
+
+    @property
+    def palette(self) -> Palette:
+        return Palette.of(self)

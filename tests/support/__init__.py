@@ -1,0 +1,1 @@
+"""Helpers the tests share (importable as ``support``: pytest puts ``tests/`` on the path)."""
