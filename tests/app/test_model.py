@@ -1,0 +1,105 @@
+"""The app's model without a screen: names, the turn loop, the hand-over, refusals, the log."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from ginrummy.app.model.movelog import LineKind
+from ginrummy.app.model.seats import COMPUTER, HOTSEAT, TableConfig, seat_names
+from ginrummy.app.model.table import ComputerTurn, HandOver, HumanTurn, ShowResult, TableModel
+from ginrummy.core import DrawStock, Pass, Phase, TakeDiscard
+from ginrummy.store.files import MAX_NAME, MODES
+
+
+def test_the_modes_are_the_stores() -> None:
+    assert (COMPUTER, HOTSEAT) == MODES
+
+
+def test_names_left_empty_take_the_defaults() -> None:
+    assert seat_names(COMPUTER) == ("You", "Computer")
+    assert seat_names(HOTSEAT, " ", "") == ("Player 1", "Player 2")
+
+
+def test_the_computer_is_never_called_like_the_person() -> None:
+    assert seat_names(COMPUTER, "Ann") == ("Ann", "Computer")
+    assert seat_names(COMPUTER, "computer") == ("computer", "The computer")
+
+
+def test_two_people_with_one_name_are_told_apart() -> None:
+    assert seat_names(HOTSEAT, "Ann", "ann") == ("Ann", "ann (2)")
+    long = "x" * MAX_NAME
+    assert len(seat_names(HOTSEAT, long, long)[1]) == MAX_NAME
+
+
+def test_the_model_loads_no_ui() -> None:
+    probe = (
+        "import json, sys; import ginrummy.app.model.table, ginrummy.app.model.steps;"
+        " print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded = json.loads(out.stdout)
+    bad = [m for m in loaded if m.split(".")[0] in ("textual", "rich")]
+    bad += [m for m in loaded if m.startswith(("ginrummy.app.screens", "ginrummy.app.widgets"))]
+    assert bad == []
+
+
+def _first_human_turn(model: TableModel) -> HumanTurn:
+    step = model.advance()
+    while isinstance(step, ComputerTurn):
+        action = model.session.bot_action(step.seat, step.view)
+        assert model.is_current(step.token)
+        assert model.apply_computer(step.seat, action) is None
+        step = model.advance()
+    assert isinstance(step, HumanTurn)
+    return step
+
+
+def test_a_refused_action_changes_nothing_and_says_why() -> None:
+    model = TableModel(TableConfig.make(COMPUTER, seed=3))
+    model.start_round()
+    _first_human_turn(model)
+    before = list(model.session.round.actions)
+    legal = model.session.view(0).legal_actions()
+    wrong = DrawStock() if DrawStock() not in legal else TakeDiscard()
+    if wrong in legal:
+        wrong = Pass()
+    refusal = model.play(wrong)
+    assert refusal is not None and refusal.reason and not refusal.waiting
+    assert list(model.session.round.actions) == before
+
+
+def test_the_log_opens_each_round_and_tells_each_turn() -> None:
+    model = TableModel(TableConfig.make(COMPUTER, seed=3))
+    model.start_round()
+    assert [line.kind for line in model.log.lines] == [LineKind.OPENING]
+    _first_human_turn(model)
+    view = model.session.view(0)
+    action = Pass() if view.phase is Phase.FIRST_UPCARD else DrawStock()
+    assert model.play(action) is None
+    model.advance()
+    assert model.log.lines[-1].kind is LineKind.MOVE
+    assert model.log.last() == model.log.lines[-1].text()
+
+
+def test_hot_seat_hides_the_cards_until_the_next_player_is_ready() -> None:
+    model = TableModel(TableConfig.make(HOTSEAT, seed=3))
+    model.start_round()
+    step = model.advance()
+    assert isinstance(step, HandOver) and model.viewer is None and model.acting_seat is None
+    assert not model.key_applies("draw_stock") and model.key_applies("help")
+    model.handed_over()
+    assert model.viewer == step.seat == model.acting_seat
+    assert isinstance(model.advance(), HumanTurn)
+
+
+def test_a_stale_computer_answer_is_ignored() -> None:
+    model = TableModel(TableConfig.make(COMPUTER, seed=3))
+    model.start_round()
+    first = model.advance()
+    assert not isinstance(first, ShowResult)
+    model.advance()
+    assert not model.is_current(model.token - 1)
