@@ -5,10 +5,20 @@ to bring (over the unseen cards that may still come from the stock), discards to
 that value low while avoiding cards the opponent is likely to use, takes the discard
 only when that beats an average stock draw, and times the knock against the risk of
 an undercut.
+
+The knock weighs that risk from what the opponent showed. A player who holds out for
+gin or an undercut lowers its deadwood with every card it sees: its expected deadwood
+falls with the cards it has drawn and the discards it took (melds it showed), and the
+chance that it is at or below the knocker's count follows. A player who knocks as soon
+as it can is rarely below the limit while it plays on. Which kind the opponent is, the
+expert learns over the game from the public scores: knocks of its own that were
+undercut and rounds the opponent won by gin. It knocks when the expected points of
+knocking now beat the value of playing on; with little deadwood that is almost always.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
@@ -17,7 +27,7 @@ from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from ..text.i18n import N_, _, join_words
 
-__all__ = ["Advice", "CardTracker", "ExpertPlayer", "Tracking"]
+__all__ = ["Advice", "CardTracker", "ExpertPlayer", "KnockOdds", "Tracking"]
 
 _ALL = mask_of(CARDS)
 
@@ -133,16 +143,46 @@ class ExpertPlayer:
     #: simple: 31% won with the knock-game settings, 55% with these.
     gin_only_danger_weight = 0.0
     gin_only_take_margin = -1.0
-    #: Knock timing: always with this little deadwood, or in the first turns of a round.
-    knock_always_at = 4
-    knock_early_turns = 8
-    #: Later, the deadwood accepted for a knock drops by one every this many turns.
-    knock_step = 3
+    #: Knock timing: always with this little deadwood (an undercut needs the opponent at
+    #: or below it, which it almost never is).
+    knock_always_at = 1
+    #: A waiting opponent's expected deadwood (after lay-offs): ``fresh_deadwood`` for a
+    #: fresh deal, times ``exp(-draw_decay)`` per card it drew from the stock and
+    #: ``take_factor`` per discard it took. Fitted on the defensive yardstick's hands at
+    #: the expert's knocks (44 after 0-2 draws, 17 after 3-5, 10 after 6-8, 5 after 9-11),
+    #: then made a little more wary: undercut on 12% of its knocks against it, not 19%.
+    fresh_deadwood = 60.0
+    draw_decay = 0.3
+    take_factor = 0.85
+    #: The chance that an opponent who knocks whenever it can undercuts a knock of 10
+    #: (only lay-offs bring it under the limit); smaller knocks in proportion.
+    eager_undercut = 0.04
+    #: How likely each kind of opponent wins a round it wins by gin rather than by a
+    #: knock, as (waiting, eager). Measured: the defensive yardstick about half of them,
+    #: eaai and simple a few percent. (Whether a knock of mine is undercut is weighed by
+    #: the chances the two models gave it when it was made.)
+    evidence_gin = (0.5, 0.05)
+    #: Rounds the opponent ended with the stock still this full say nothing of its style
+    #: (every kind knocks a good early hand).
+    evidence_after_stock = 22
+    #: Knock when its expected points beat this, the value of playing on; it shrinks with
+    #: the stock (fewer draws left to improve with).
+    wait_value = 8.0
     #: Extra value of a draw that would let the hand knock (racing the opponent out).
     knock_bonus = 6.0
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
+        # What the game so far says of the opponent's style (see `_observe`).
+        self._round_key: tuple[object, ...] | None = None
+        self._round_scores: tuple[int, int] = (0, 0)
+        self._round_multiplier = 1
+        #: The undercut chances (waiting, eager) of my knock this round, if I knocked.
+        self._knocked_with: tuple[float, float] | None = None
+        self._my_deadwood: int | None = None
+        self._last_stock = 31
+        #: Log-odds that the opponent is a waiting one (0: no idea yet).
+        self._waiter_log_odds = 0.0
 
     # --- evaluation ----------------------------------------------------------
     def _expected_gain(
@@ -239,7 +279,67 @@ class ExpertPlayer:
 
     # --- decisions -------------------------------------------------------------
     def choose(self, view: PlayerView) -> Action:
-        return self.advise(view).action
+        self._observe(view)
+        action = self.advise(view).action
+        if isinstance(action, Knock):
+            hand10 = view.hand_mask ^ action.card.bit
+            if min_deadwood_mask(hand10):
+                p_wait, p_eager, _mean = self._undercut_chances(
+                    min_deadwood_mask(hand10), view, CardTracker.track(view)
+                )
+                self._knocked_with = (p_wait, p_eager)
+        elif isinstance(action, Discard):
+            self._my_deadwood = min_deadwood_mask(view.hand_mask ^ action.card.bit)
+            self._last_stock = view.stock_size
+        return action
+
+    def _observe(self, view: PlayerView) -> None:
+        """At a new round, read how the last one ended from the scores.
+
+        My knock followed by points for the opponent was undercut; points for the
+        opponent when I did not knock, more than my deadwood could give, were a gin.
+        Both show an opponent that waits; my knocks that scored, its plain knocks and
+        its knocks I undercut show one that does not.
+        """
+        first = view.history[0].card if view.history else None
+        key = (view.round_number, view.dealer, view.scores, first)
+        if key == self._round_key:
+            return
+        if self._round_key is not None:
+            me, opp = view.player, view.opponent
+            gained = view.scores[opp] - self._round_scores[opp]
+            mine = view.scores[me] - self._round_scores[me]
+            if gained >= 0 and mine >= 0 and (gained or mine):  # a new game resets scores
+                if self._knocked_with is not None:
+                    self._learn(self._knocked_with, gained > 0)
+                elif (
+                    gained
+                    and self._my_deadwood is not None
+                    and self._last_stock < self.evidence_after_stock
+                    and gained > self._my_deadwood * self._round_multiplier
+                ):
+                    # A gin after a long round. (Its knocks say little: a waiting player
+                    # knocks too, when the stock runs out.)
+                    self._learn(self.evidence_gin, True)
+        self._round_key = key
+        self._round_scores = view.scores
+        self._round_multiplier = view.multiplier
+        self._knocked_with = None
+        self._my_deadwood = None
+        self._last_stock = 31
+
+    def _learn(self, likelihood: tuple[float, float], happened: bool) -> None:
+        """Bayes: update the belief that the opponent waits by one observation."""
+        waiting, eager = (min(0.98, max(0.02, p)) for p in likelihood)
+        if not happened:
+            waiting, eager = 1.0 - waiting, 1.0 - eager
+        odds = self._waiter_log_odds + math.log(waiting / eager)
+        self._waiter_log_odds = max(-4.0, min(4.0, odds))  # stay ready to change its mind
+
+    @property
+    def waiter_chance(self) -> float:
+        """The belief that the opponent holds out for gin or an undercut."""
+        return 1.0 / (1.0 + math.exp(-self._waiter_log_odds))
 
     def advise(self, view: PlayerView) -> Advice:
         """What the expert would do now in this seat, with a one-line reason."""
@@ -270,7 +370,7 @@ class ExpertPlayer:
                     Knock(card),
                     _("Gin: discard {card} face down, no deadwood left").format(card=card.pretty),
                 )
-            if self._should_knock(dw, view, tracking):
+            if self._should_knock(dw, view, tracking, hand ^ card.bit):
                 return Advice(Knock(card), self._knock_reason(card, dw, view))
             waiting = dw
         card, _score = self._best_discard(hand, banned, tracking, stock, view.knock_limit)
@@ -321,16 +421,59 @@ class ExpertPlayer:
         margin = self.take_margin if knock_limit else self.gin_only_take_margin
         return best_after < stock_value - margin
 
-    def _should_knock(self, deadwood: int, view: PlayerView, tracking: Tracking) -> bool:
-        # Early in the round the opponent is far from out: knock. Later, a high count risks
-        # an undercut, so keep playing for a lower one while the stock lasts.
-        turns_played = 31 - view.stock_size
-        if deadwood <= self.knock_always_at or turns_played <= self.knock_early_turns:
+    def _should_knock(
+        self, deadwood: int, view: PlayerView, tracking: Tracking, hand10: int
+    ) -> bool:
+        """Knock when the expected points of knocking now beat playing on."""
+        if deadwood <= self.knock_always_at:
             return True
-        if view.stock_size <= 8:
-            return True
-        late = turns_played - self.knock_early_turns
-        return deadwood <= view.knock_limit - int(late // self.knock_step)
+        odds = self.knock_odds(hand10, view, tracking)
+        return odds.expected_points >= self._wait_value(view)
+
+    def _wait_value(self, view: PlayerView) -> float:
+        """What declining a knock is worth: the chances to improve that the stock still
+        holds (nothing with the stock all but gone)."""
+        left = max(0, view.stock_size - view.rules.dead_stock)
+        return self.wait_value * min(1.0, left / 20.0)
+
+    def _undercut_chances(
+        self, k: int, view: PlayerView, tracking: Tracking
+    ) -> tuple[float, float, float]:
+        """The chance that a knock with ``k`` is undercut by a waiting opponent and by an
+        eager one, and the waiting one's mean deadwood."""
+        drawn = 0
+        for ev in view.history:
+            if ev.player == view.opponent and ev.kind is EventKind.DRAW:
+                drawn += 1
+        takes = tracking.opponent_took.bit_count()
+        mean = self.fresh_deadwood * math.exp(-self.draw_decay * drawn)
+        mean = max(0.5, mean * self.take_factor**takes)
+        x = 2.0 * k / mean
+        p_wait = 1.0 - math.exp(-x) * (1.0 + x)
+        return p_wait, self.eager_undercut * k / 10.0, mean
+
+    def knock_odds(self, hand10: int, view: PlayerView, tracking: Tracking) -> KnockOdds:
+        """What knocking with ``hand10`` now is expected to bring.
+
+        A waiting opponent's deadwood after lay-offs is taken as gamma-distributed
+        (shape 2) around a mean that falls with each card it drew and each discard it
+        took; an eager one is under the limit only through lay-offs. The two are mixed
+        by `waiter_chance`.
+        """
+        k = min_deadwood_mask(hand10)
+        p_wait, p_eager, mean = self._undercut_chances(k, view, tracking)
+        theta = mean / 2.0
+        x = k / theta
+        # Its expected deadwood when it is over ``k`` (the gamma's conditional mean).
+        over_wait = theta * (x * x + 2 * x + 2) / (1 + x)
+        # An eager opponent still playing is over the limit: about the limit and more.
+        over_eager = max(mean, view.knock_limit + 8.0)
+        pi = self.waiter_chance
+        p = pi * p_wait + (1 - pi) * p_eager
+        gain = pi * (1 - p_wait) * (over_wait - k) + (1 - pi) * (1 - p_eager) * (over_eager - k)
+        loss = p * (view.rules.undercut_bonus + k / 2.0)
+        deadwood = pi * (p_wait * k / 2 + (1 - p_wait) * over_wait) + (1 - pi) * over_eager
+        return KnockOdds(gain - loss, p, deadwood)
 
     @staticmethod
     def _take_reason(hand: int, top: Card) -> str:
@@ -400,6 +543,18 @@ class ExpertPlayer:
         else:
             text = _("Discard {card}: breaking that meld leaves the best hand")
         return text.format(card=card.pretty)
+
+
+@dataclass(frozen=True, slots=True)
+class KnockOdds:
+    """What a knock is expected to bring, from the model of the opponent (`knock_odds`)."""
+
+    #: Mean points for the knocker (negative: the undercuts cost more than the wins bring).
+    expected_points: float
+    #: The chance that the knock is undercut.
+    undercut_chance: float
+    #: The opponent's expected deadwood after its lay-offs.
+    opponent_deadwood: float
 
 
 @dataclass(frozen=True, slots=True)

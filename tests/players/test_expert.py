@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ginrummy.core import (
     CARDS,
     Discard,
     DrawStock,
+    Event,
+    EventKind,
     Game,
+    Knock,
     Pass,
+    Phase,
+    PlayerView,
     Round,
     Rules,
     TakeDiscard,
@@ -17,7 +24,9 @@ from ginrummy.core import (
     parse_cards,
 )
 from ginrummy.players import make_player
-from ginrummy.players.expert import CardTracker, ExpertPlayer
+from ginrummy.players.expert import CardTracker, ExpertPlayer, KnockOdds
+
+EAAI = Rules.preset("eaai")
 
 
 def deck_with(non_dealer: str, dealer: str, upcard: str) -> list:
@@ -171,3 +180,104 @@ def test_a_dead_card_is_called_dead() -> None:
     # With Q♣ still unseen a run J♣ Q♣ K♣ is possible: not dead.
     tracking = Tracking(unseen | parse_cards("QC")[0].bit, 0, 10, 0, 0, tuple([0.0] * 52))
     assert dead_card_reason(king, hand, tracking) == ""
+
+
+# --- the knock weighs the undercut risk the opponent's play reveals ----------------------
+
+
+def _knock_view(hand: str, *, opponent_takes: str, opponent_draws: int) -> PlayerView:
+    """Player 0 to discard holding ``hand`` (11 cards) after the opponent (player 1) drew
+    ``opponent_draws`` cards from the stock and took ``opponent_takes`` from the pile."""
+    mine = parse_cards(hand)
+    taken = parse_cards(opponent_takes)
+    rest = [c for c in CARDS if c not in mine and c not in taken]
+    deck = deck_with(
+        " ".join(c.code for c in rest[:10]), " ".join(c.code for c in mine[:10]), rest[10].code
+    )
+    view = Round(EAAI, dealer=0, deck=deck).view(0)
+    history = [view.history[0], Event(EventKind.PASS, 1), Event(EventKind.PASS, 0)]
+    thrown = rest[11:]
+    turns = opponent_draws + len(taken)
+    for i in range(turns):
+        if i < len(taken):
+            history += [Event(EventKind.DISCARD, 0, taken[i]), Event(EventKind.TAKE, 1, taken[i])]
+        else:
+            history.append(Event(EventKind.DRAW, 1))
+        history.append(Event(EventKind.DISCARD, 1, thrown[i]))
+        history.append(Event(EventKind.DRAW, 0))
+    pile = tuple(e.card for e in history if e.kind is EventKind.DISCARD and e.player == 1)
+    return dataclasses.replace(
+        view,
+        phase=Phase.DISCARD,
+        to_act=0,
+        hand=tuple(mine),
+        discard_pile=(view.history[0].card, *pile) if view.history[0].card else pile,
+        stock_size=31 - opponent_draws - turns,
+        opponent_known=frozenset(taken),
+        opponent_card_count=10,
+        history=tuple(history),
+        drawn_card=mine[-1],
+        taken_card=None,
+        stock_only=False,
+    )
+
+
+#: K♣ out leaves 9 or 10 deadwood; the rest melds.
+NINE = "AS 2S 3S 5H 5D 5C 9C TC JC 9D KC"  # 9♦: 9 deadwood
+TEN = "AS 2S 3S 5H 5D 5C 9C TC JC TD KC"  # 10♦: 10 deadwood
+ONE = "AS 2S 3S 5H 5D 5C 9C TC JC AD KC"  # A♦: 1 deadwood
+
+
+@pytest.mark.parametrize("hand", [NINE, TEN])
+def test_no_knock_at_9_or_10_after_the_opponent_picked_up_three_discards(hand: str) -> None:
+    # The person at the table: "it knocks at 9 or 10 right after you picked up three
+    # discards to make sets".
+    view = _knock_view(hand, opponent_takes="7H 7D QS", opponent_draws=5)
+    assert Knock(parse_cards("KC")[0]) in view.legal_actions()
+    action = ExpertPlayer().choose(view)
+    assert isinstance(action, Discard), action
+    advice = ExpertPlayer().advise(view)
+    assert "don't knock yet" in advice.reason
+
+
+def test_the_same_hand_knocks_early_against_an_unready_opponent() -> None:
+    view = _knock_view(NINE, opponent_takes="", opponent_draws=1)
+    assert ExpertPlayer().choose(view) == Knock(parse_cards("KC")[0])
+
+
+def test_with_little_deadwood_it_knocks_anyway() -> None:
+    view = _knock_view(ONE, opponent_takes="7H 7D QS", opponent_draws=5)
+    assert ExpertPlayer().choose(view) == Knock(parse_cards("KC")[0])
+
+
+def test_undercut_risk_grows_with_what_the_opponent_took_and_drew() -> None:
+    expert = ExpertPlayer()
+
+    def odds(takes: str, draws: int) -> KnockOdds:
+        view = _knock_view(NINE, opponent_takes=takes, opponent_draws=draws)
+        return expert.knock_odds(
+            view.hand_mask ^ parse_cards("KC")[0].bit, view, CardTracker.track(view)
+        )
+
+    fresh, later, picked = odds("", 1), odds("", 6), odds("7H 7D QS", 5)
+    assert fresh.undercut_chance < later.undercut_chance < picked.undercut_chance
+    assert fresh.expected_points > later.expected_points > picked.expected_points
+    assert fresh.opponent_deadwood > later.opponent_deadwood > picked.opponent_deadwood
+
+
+def test_it_learns_from_the_scores_whether_the_opponent_waits() -> None:
+    """Over a game the public scores show the opponent's style: a knock of its own that
+    was undercut makes the expert warier, one that scored bolder."""
+
+    def after_knock(scores: tuple[int, int]) -> float:
+        expert = ExpertPlayer()
+        assert expert.waiter_chance == pytest.approx(0.5)
+        view = _knock_view(TEN, opponent_takes="", opponent_draws=1)
+        assert isinstance(expert.choose(view), Knock)
+        assert expert.waiter_chance == pytest.approx(0.5)  # nothing learnt mid-round
+        next_round = dataclasses.replace(view, round_number=2, scores=scores)
+        expert.choose(next_round)
+        return expert.waiter_chance
+
+    assert after_knock((0, 27)) > 0.6  # the opponent scored after my knock: undercut
+    assert after_knock((12, 0)) < 0.5  # my knock scored
