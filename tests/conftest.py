@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.store.files import ENV_DATA_DIR
+from ginrummy.store import ENV_DATA_DIR
 from ginrummy.text import i18n
 
 

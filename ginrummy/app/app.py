@@ -13,9 +13,10 @@ from textual.binding import Binding, BindingType
 
 from ..core import Game, Match, Rules
 from ..players import LEVELS
-from ..store.files import MAX_PACE, GameMeta, Settings, Store
+from ..store import MAX_PACE, GameMeta, Settings, Store
 from ..text import i18n
 from ..text.i18n import N_, _
+from ..text.problems import problem_line
 from .model.seats import COMPUTER, HOTSEAT, NewGame, TableConfig, check_mode, seat_names
 from .screens.help import HelpScreen
 from .screens.replay import ReplayScreen
@@ -163,7 +164,9 @@ class GinRummyApp(App[None]):
     def report_problems(self) -> None:
         """Say once, clearly, which files were refused and moved aside."""
         for problem in self.store.take_problems():
-            self.notify(problem.message(), title=_("File refused"), severity="error", timeout=15)
+            self.notify(
+                problem_line(problem), title=_("File refused"), severity="error", timeout=15
+            )
 
     # --- language ----------------------------------------------------------------------
     async def change_language(self, code: str) -> str:

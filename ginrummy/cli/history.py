@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..store.files import HistoryRecord, Store
+from ..store import HistoryRecord, Store
 from ..text.history import record_line
 from ..text.i18n import _
 from ..text.problems import problem_line

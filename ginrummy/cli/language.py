@@ -46,7 +46,8 @@ def _saved_language() -> str:
 
     A settings file that cannot be read counts as no choice here; the app reports it.
     """
-    from ..store.files import MISSING, SETTINGS, Settings, StorageError, Store
+    from ..store import SETTINGS, Settings, StorageError, Store
+    from ..store.files import MISSING
 
     try:
         data = Store().read_json(SETTINGS)

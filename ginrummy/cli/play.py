@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Rules
-from ..store.files import MAX_NAME, MODES
+from ..store import MAX_NAME, MODES
 from ..text import i18n
 from ..text.i18n import _
 from .errors import UsageError

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from ..store.files import HistoryRecord
+from ..store import HistoryRecord
 from ..store.stats import compute, format_table
 from ..text.i18n import _
 from .history import load_history, numbered

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from ..core import ResultKind
 from ..text.i18n import N_, _, number
 from ..text.names import level_label
-from .files import HistoryRecord, games_of
+from .records import HistoryRecord, games_of
 
 #: Rows of the table: (label, attribute of `Stats`); the labels are translated where shown.
 # TRANSLATORS: row labels of the statistics table (80 columns wide with up to three opponents:

@@ -12,7 +12,7 @@ from ginrummy.app.screens.help import HelpScreen
 from ginrummy.app.screens.replay import ReplayScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.core import Card
-from ginrummy.store.files import Store
+from ginrummy.store import Store
 from ginrummy.text.cards import plain_suits, shown
 
 SIZE = (80, 24)

@@ -10,14 +10,14 @@ from support.pilot import settle, table_of
 from textual.widgets import Markdown, RichLog, Select, Static
 
 from ginrummy.app import GinRummyApp
-from ginrummy.app.model.movelog import describe_turn, opening_text
 from ginrummy.app.screens.help import HelpScreen, rules_markdown
 from ginrummy.app.screens.settings import SettingsScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.widgets.footer import LocalFooter
 from ginrummy.core import Card, Event, EventKind, Round, Rules
-from ginrummy.store.files import Settings, Store
+from ginrummy.store import Settings, Store
 from ginrummy.text import i18n
+from ginrummy.text.moves import describe_turn, opening_text
 
 SIZE = (100, 32)
 

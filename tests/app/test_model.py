@@ -10,7 +10,7 @@ from ginrummy.app.model.movelog import LineKind
 from ginrummy.app.model.seats import COMPUTER, HOTSEAT, TableConfig, seat_names
 from ginrummy.app.model.table import ComputerTurn, HandOver, HumanTurn, ShowResult, TableModel
 from ginrummy.core import DrawStock, Pass, Phase, TakeDiscard
-from ginrummy.store.files import MAX_NAME, MODES
+from ginrummy.store import MAX_NAME, MODES
 
 
 def test_the_modes_are_the_stores() -> None:

@@ -12,7 +12,7 @@ from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.screens.table import TableScreen
 from ginrummy.core import Rules
-from ginrummy.store.files import AUTOSAVE, Store
+from ginrummy.store import AUTOSAVE, Store
 
 SIZE = (80, 24)
 

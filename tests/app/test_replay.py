@@ -15,7 +15,7 @@ from ginrummy.app.screens.stats import StatsScreen
 from ginrummy.app.widgets.hand import ReplayHand
 from ginrummy.app.widgets.piles import ReplayPiles
 from ginrummy.core import Round
-from ginrummy.store.files import Store
+from ginrummy.store import Store
 from ginrummy.text.results import explain_result
 
 SIZE = (80, 24)

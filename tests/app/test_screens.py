@@ -199,7 +199,7 @@ async def test_start_footer_fits_80_columns_with_quit(tmp_path: Path) -> None:
     from textual.widgets._footer import FooterKey
 
     from ginrummy.core import Game
-    from ginrummy.store.files import GameMeta, Store
+    from ginrummy.store import GameMeta, Store
 
     Store(tmp_path).save_game(Game(seed=5), GameMeta("computer", ("You", "Computer"), "simple"))
     app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
@@ -295,7 +295,7 @@ async def test_a_game_started_from_the_command_line_returns_to_its_mode() -> Non
 
 async def test_a_continued_game_hides_the_spent_continue_button(tmp_path: Path) -> None:
     from ginrummy.core import Game, Pass
-    from ginrummy.store.files import GameMeta, Store
+    from ginrummy.store import GameMeta, Store
 
     game = Game(Rules(target=1), seed=1)
     game.apply(Pass())

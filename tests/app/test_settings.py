@@ -12,7 +12,7 @@ from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.settings import SettingsScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.core import Rules
-from ginrummy.store.files import SETTINGS, Settings, Store
+from ginrummy.store import SETTINGS, Settings, Store
 
 SIZE = (80, 24)
 

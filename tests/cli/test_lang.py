@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from ginrummy.cli.language import startup_language, take_lang_option
-from ginrummy.store.files import Settings, Store
+from ginrummy.store import Settings, Store
 from ginrummy.text import i18n
 
 from .helpers import CLI

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from support.pilot import record_games
 
-from ginrummy.store.files import Store
+from ginrummy.store import Store
 
 from .helpers import CLI
 

@@ -1,4 +1,4 @@
-"""The six worked examples of docs/rules.md section 9, through `settle` and through a real `Round`."""
+"""The six worked examples of docs/rules.md section 9, through `settle` and a real `Round`."""
 
 from __future__ import annotations
 

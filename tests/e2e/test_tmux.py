@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.store.files import ENV_DATA_DIR
+from ginrummy.store import ENV_DATA_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = [
@@ -123,7 +123,7 @@ def test_kill_9_at_random_moments_then_continue_shows_the_same_game(
     """kill -9 the real program mid-game, restart, Continue: same hand and scores as saved."""
     import random
 
-    from ginrummy.store.files import Store
+    from ginrummy.store import Store
 
     assert shutil.which("tmux"), "tmux is needed for the end-to-end test"
     rng = random.Random(2024)

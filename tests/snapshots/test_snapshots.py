@@ -79,7 +79,7 @@ def _with_history(app: GinRummyApp) -> GinRummyApp:
 def _with_saved_game(app: GinRummyApp) -> GinRummyApp:
     """Leave an autosave (seed 7 after the first pass) for the start screen to offer."""
     from ginrummy.core import Game, Pass
-    from ginrummy.store.files import GameMeta
+    from ginrummy.store import GameMeta
 
     game = Game(Rules(), seed=7)
     game.apply(Pass())

@@ -12,7 +12,7 @@ from pathlib import Path
 from test_storage import finished_game
 
 from ginrummy.core import ResultKind
-from ginrummy.store.files import HISTORY, GameMeta, Store
+from ginrummy.store import HISTORY, GameMeta, Store
 from ginrummy.store.stats import Stats, compute, format_table
 from ginrummy.text import i18n
 

@@ -10,7 +10,7 @@ import pytest
 from ginrummy.core import Game, Match, Rules
 from ginrummy.core.save import to_dict
 from ginrummy.players import SimplePlayer
-from ginrummy.store.files import (
+from ginrummy.store import (
     AUTOSAVE,
     HISTORY,
     SETTINGS,
@@ -20,6 +20,7 @@ from ginrummy.store.files import (
     Store,
     data_dir,
 )
+from ginrummy.text.problems import problem_line
 
 META = GameMeta("computer", ("Ann", "Computer"), "simple", "abc123", "2025-01-01T10:00:00+00:00")
 
@@ -91,7 +92,7 @@ def test_a_bad_autosave_is_refused_and_moved_aside(
     assert problem.moved_to.name.startswith(f"{AUTOSAVE}.corrupt-")
     assert not (tmp_path / AUTOSAVE).exists()
     assert (tmp_path / "keep.txt").read_text() == "mine"
-    assert "saved game could not be read" in problem.message()
+    assert "saved game could not be read" in problem_line(problem)
     # The next start is clean.
     assert Store(tmp_path).load_game() is None
 
@@ -273,7 +274,7 @@ def test_problem_messages_name_the_file_and_the_reason(tmp_path: Path) -> None:
     store = Store(tmp_path)
     assert store.load_settings() == Settings()
     (problem,) = store.take_problems()
-    text = problem.message()
+    text = problem_line(problem)
     assert text.startswith("The settings could not be read (not valid JSON: ")
     assert problem.moved_to is not None
     assert text.endswith(f"; it was moved aside as {problem.moved_to.name}.")

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from ginrummy.core import Game, Match, Rules
 from ginrummy.core.save import to_dict
 from ginrummy.players import ExpertPlayer, SimplePlayer
-from ginrummy.store.files import AUTOSAVE, HISTORY, SETTINGS, GameMeta, Settings, Store
+from ginrummy.store import AUTOSAVE, HISTORY, SETTINGS, GameMeta, Settings, Store
+from ginrummy.text.problems import problem_line
 
 META = GameMeta("computer", ("Ann", "Computer"), "simple", "abc123", "2025-01-01T10:00:00+00:00")
 PROPS = settings(
@@ -172,7 +173,7 @@ def _history_text() -> str:
     store = Store(Path("/nonexistent-never-written"))
     game = Game(Rules(target=30), seed=9)
     play_out(game, (SimplePlayer(), SimplePlayer()))
-    from ginrummy.store.files import HistoryRecord
+    from ginrummy.store import HistoryRecord
 
     record = HistoryRecord(META, "2025-01-02T10:00:00+00:00", game)
     del store
@@ -198,7 +199,7 @@ def _refused_cleanly(store: Store, root: Path, name: str) -> None:
     problems = store.take_problems()
     assert len(problems) == 1
     assert problems[0].moved_to is not None and problems[0].moved_to.exists()
-    assert "\n" not in problems[0].message()
+    assert "\n" not in problem_line(problems[0])
     assert not (root / name).exists()
     assert (root / "other.txt").read_text() == "keep me"
 

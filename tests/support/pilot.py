@@ -28,7 +28,7 @@ from ginrummy.core import (
 )
 from ginrummy.core.player import play_game
 from ginrummy.players.simple import SimplePlayer
-from ginrummy.store.files import GameMeta, Store
+from ginrummy.store import GameMeta, Store
 
 
 async def settle(pilot: Pilot[None], rounds: int = 400) -> None:

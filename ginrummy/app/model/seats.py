@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core import Rules
-from ...store.files import MAX_NAME, MODES
+from ...store import MAX_NAME, MODES
 from ...text.names import computer_name_for
 
 #: The two ways to play, as the store keeps them.

@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import Card, DrawStock, Knock, Round, RoundResult, TakeDiscard
-from ...store.files import HistoryRecord, games_of
+from ...store import HistoryRecord
+from ...store.records import games_of
+from ...text.moves import describe_turn, opening_text
 from ...text.names import display_name
 from ...text.results import explain_result
-from .movelog import describe_turn, logged_events, opening_text
+from .movelog import logged_events
 from .seats import COMPUTER
 
 

@@ -33,19 +33,12 @@ from ...core import (
     min_deadwood,
 )
 from ...players import ExpertPlayer
-from ...store.files import GameMeta, Store
+from ...store import GameMeta, Store
 from ...text.cards import card_label
 from ...text.errors import describe
 from ...text.i18n import _
-from .movelog import (
-    LineKind,
-    MoveLog,
-    capitalise,
-    describe_turn,
-    logged_events,
-    opening_text,
-    turns_of,
-)
+from ...text.moves import capitalise, describe_turn, opening_text
+from .movelog import LineKind, MoveLog, logged_events, turns_of
 from .seats import COMPUTER, TableConfig
 from .session import Session
 

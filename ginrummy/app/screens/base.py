@@ -17,7 +17,7 @@ from ..widgets.footer import LocalFooter
 
 if TYPE_CHECKING:
     from ...core import Game, Match, Rules
-    from ...store.files import GameMeta, Settings, Store
+    from ...store import GameMeta, Settings, Store
     from ..model.seats import NewGame
 
 

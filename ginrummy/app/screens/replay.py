@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from ...store.files import HistoryRecord
+from ...store import HistoryRecord
 from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
 from ..model.steps import Step, build_steps, explain, shown_names, you_of

@@ -19,7 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
-from ...store.files import MAX_NAME, StorageError, check_name
+from ...store import MAX_NAME, StorageError, check_name
 from ...text import i18n
 from ...text.errors import describe
 from ...text.i18n import N_, _, number

@@ -14,7 +14,7 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...core import PRESETS, Game, Match, Rules
 from ...players import LEVELS
-from ...store.files import MAX_NAME, GameMeta
+from ...store import MAX_NAME, GameMeta
 from ...text.i18n import N_, _
 from ...text.names import display_name, level_label, preset_label
 from ..model.seats import COMPUTER, HOTSEAT, NewGame, seat_names

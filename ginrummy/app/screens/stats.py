@@ -13,8 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...store.files import Store
+from ...store import Store
 from ...store.stats import compute, format_table
+from ...text.history import record_line
 from ...text.i18n import N_, _, ngettext
 from ..widgets.footer import LocalFooter
 from ..widgets.toosmall import TooSmall
@@ -56,7 +57,7 @@ class StatsScreen(Screen[None]):
         if history:
             games = OptionList(
                 *(
-                    Option(f"{n:>3}  {record.summary()}", id=str(n))
+                    Option(f"{n:>3}  {record_line(record)}", id=str(n))
                     for n, record in reversed(list(enumerate(history, 1)))
                 ),
                 id="games",

@@ -34,7 +34,7 @@ from ...core import (
     PlayerView,
     TakeDiscard,
 )
-from ...store.files import GameMeta, Store
+from ...store import GameMeta, Store
 from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
 from ...text.names import preset_label

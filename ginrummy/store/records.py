@@ -1,0 +1,218 @@
+"""What a save and the history hold: the app's details of a game, and a finished game.
+
+A record is checked field by field when read (the history replays every game's moves and
+compares them with the summary kept beside them), so a damaged file is refused whole.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from ..core import Game, Match, Rules
+from ..core.save import SaveError, from_dict, to_dict
+from ..text.i18n import _
+from .checks import StorageError, _exact_keys, _need, now_iso
+
+#: The tag in a save's ``extra`` that says the app wrote it (and which layout it has).
+APP_TAG = "ginrummy-app/1"
+MAX_NAME = 16
+MODES = ("computer", "hotseat")
+
+
+def check_name(value: Any, what: str | None = None) -> str:
+    """A player's name as the app shows it: 1 to 16 printable characters.
+
+    ``what`` names it in the messages (already translated; default "name").
+    """
+    # TRANSLATORS: {what} is "name" or "The name" (the subject of the sentence).
+    what = _("name") if what is None else what
+    _need(isinstance(value, str), _("{what} must be text").format(what=what))
+    _need(
+        0 < len(value) <= MAX_NAME,
+        _("{what} must have 1 to {n} characters").format(what=what, n=MAX_NAME),
+    )
+    _need(
+        value.isprintable() and value.strip() == value,
+        _("{what} {value} cannot be shown").format(what=what, value=repr(value)),
+    )
+    return str(value)
+
+
+def _levels() -> tuple[str, ...]:
+    from ..players import PLAYERS
+
+    return tuple(PLAYERS)
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """Who plays a saved game and how: kept in the core save's ``extra``."""
+
+    mode: str
+    names: tuple[str, str]
+    #: The computer's level (the bot's name); "" in hot-seat.
+    level: str
+    #: A fresh id per game, so a finished game is recorded in the history only once.
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    started: str = field(default_factory=now_iso)
+
+    def to_extra(self) -> dict[str, Any]:
+        return {
+            "app": APP_TAG,
+            "mode": self.mode,
+            "names": list(self.names),
+            "level": self.level,
+            "id": self.id,
+            "started": self.started,
+        }
+
+    @classmethod
+    def from_extra(cls, extra: Any) -> GameMeta:
+        """Validate strictly: exactly these fields, each of the right kind."""
+        _need(isinstance(extra, dict), _("the app's details must be an object"))
+        _exact_keys(extra, ("app", "mode", "names", "level", "id", "started"), _("app details"))
+        _need(
+            extra["app"] == APP_TAG,
+            _("written by an unknown program ({program})").format(program=repr(extra["app"])),
+        )
+        mode = extra["mode"]
+        _need(mode in MODES, _("unknown mode {mode}").format(mode=repr(mode)))
+        names = extra["names"]
+        _need(isinstance(names, list) and len(names) == 2, _("names must be a list of two names"))
+        a, b = (check_name(n) for n in names)
+        _need(a.casefold() != b.casefold(), _("the two names must differ"))
+        level = extra["level"]
+        if mode == "computer":
+            _need(level in _levels(), _("unknown computer level {level}").format(level=repr(level)))
+        else:
+            _need(level == "", _("a hot-seat game has no computer level"))
+        game_id = extra["id"]
+        _need(
+            isinstance(game_id, str) and 0 < len(game_id) <= 64 and game_id.isalnum(),
+            _("the game id must be 1 to 64 letters and digits"),
+        )
+        started = extra["started"]
+        _need(isinstance(started, str) and _is_time(started), _("'started' must be a date"))
+        return cls(mode, (a, b), level, game_id, started)
+
+
+def _is_time(text: str) -> bool:
+    if len(text) > 40:
+        return False
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def parse_game(data: Any) -> tuple[Game | Match, GameMeta]:
+    """A saved game and its app details from parsed JSON; `StorageError` says what is wrong."""
+    try:
+        obj, extra = from_dict(data)
+    except SaveError as exc:
+        raise StorageError(str(exc)) from None
+    except RecursionError:
+        raise StorageError(_("nested too deeply")) from None
+    return obj, GameMeta.from_extra(extra)
+
+
+def games_of(obj: Game | Match) -> list[Game]:
+    return list(obj.games) if isinstance(obj, Match) else [obj]
+
+
+def round_summaries(obj: Game | Match) -> list[dict[str, Any]]:
+    """Per-round results of every game: who dealt, how it ended, who scored what."""
+    out: list[dict[str, Any]] = []
+    for g, game in enumerate(games_of(obj), 1):
+        for rnd, totals in zip(game.rounds, game.score_history, strict=False):
+            res = rnd.result
+            if res is None:
+                continue
+            out.append(
+                {
+                    "game": g,
+                    "round": rnd.number,
+                    "dealer": rnd.dealer,
+                    "kind": res.kind.value,
+                    "knocker": res.knocker,
+                    "winner": res.winner,
+                    "points": res.points,
+                    "totals": list(totals),
+                }
+            )
+    return out
+
+
+def final_scores(obj: Game | Match) -> list[list[int]]:
+    return [list(g.scores) for g in games_of(obj)]
+
+
+@dataclass(frozen=True)
+class HistoryRecord:
+    """One finished game (or match) as kept in the history, with its full save for replay."""
+
+    meta: GameMeta
+    finished: str
+    game: Game | Match
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def winner(self) -> int | None:
+        return self.game.winner
+
+    @property
+    def opponent(self) -> str:
+        """Which statistics table the game counts in: the computer's level or hot-seat."""
+        return self.meta.level if self.meta.mode == "computer" else "hot-seat"
+
+    def to_json(self) -> dict[str, Any]:
+        obj = self.game
+        return {
+            "id": self.meta.id,
+            "date": self.finished,
+            "mode": self.meta.mode,
+            "players": list(self.meta.names),
+            "level": self.meta.level,
+            "rules": obj.rules.to_dict(),
+            "seed": obj.seed,
+            "winner": obj.winner,
+            "scores": final_scores(obj),
+            "rounds": round_summaries(obj),
+            "save": to_dict(obj, self.meta.to_extra()),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> HistoryRecord:
+        """Rebuild by replaying the save; every summary field must match the replay."""
+        _need(isinstance(data, dict), _("{where} must be an object").format(where=where))
+        keys = ("id", "date", "mode", "players", "level", "rules", "seed", "winner", "scores")
+        _exact_keys(data, (*keys, "rounds", "save"), where)
+        try:
+            obj, extra = from_dict(data["save"])
+        except SaveError as exc:
+            raise StorageError(_("{where}: {problem}").format(where=where, problem=exc)) from None
+        try:
+            meta = GameMeta.from_extra(extra)
+        except StorageError as exc:
+            raise StorageError(_("{where}: {problem}").format(where=where, problem=exc)) from None
+        _need(obj.is_over, _("{where}: the game was not finished").format(where=where))
+        finished = data["date"]
+        _need(
+            isinstance(finished, str) and _is_time(finished),
+            _("{where}: 'date' must be a date").format(where=where),
+        )
+        record = cls(meta, finished, obj)
+        expected = record.to_json()
+        for key in (*keys, "rounds"):
+            _need(
+                data[key] == expected[key],
+                _("{where}: '{field}' does not match the moves").format(where=where, field=key),
+            )
+        return record

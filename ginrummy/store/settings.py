@@ -1,0 +1,127 @@
+"""What the player chose last time: names, opponent, rules, pace, looks, language."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core import Rules, RulesError
+from ..text.i18n import LANGUAGES, _, number
+from .checks import VERSION, StorageError, _need
+from .records import MODES, _levels, check_name
+
+SETTINGS_FORMAT = "ginrummy-settings"
+#: Pace of the computer's moves: seconds each move stays on screen.
+MAX_PACE = 5.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose last time: name, opponent, rules, pace, looks."""
+
+    name: str = ""
+    #: The second player's name in hot-seat games ("" = "Player 2"); added in version 1
+    #: without a version bump: a settings file without it still loads.
+    name2: str = ""
+    opponent: str = "computer"
+    level: str = "simple"
+    rules: Rules = field(default_factory=Rules)
+    #: Seconds each computer move stays on screen.
+    pace: float = 0.6
+    ascii: bool = False
+    theme: str = "textual-dark"
+    #: The player's language: "" follows the environment (LANGUAGE, LC_ALL...); else a code
+    #: of `ginrummy.text.i18n.LANGUAGES`. An unknown code in the file reads as "". Stored as
+    #: "lang": files written before the game spoke other languages all hold
+    #: ``"language": "en"``, a default nobody chose, which must not override a Polish
+    #: environment; that old field is read and ignored.
+    language: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SETTINGS_FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "name2": self.name2,
+            "opponent": self.opponent,
+            "level": self.level,
+            "rules": self.rules.to_dict(),
+            "pace": self.pace,
+            "ascii": self.ascii,
+            "theme": self.theme,
+            "lang": self.language,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Strict: the right format and version, known fields only, each of the right kind.
+
+        A field left out takes its default (a newer version adds fields, never changes them).
+        """
+        _need(isinstance(data, dict), _("settings must be a JSON object"))
+        _need(data.get("format") == SETTINGS_FORMAT, _("not a ginrummy settings file"))
+        version = data.get("version")
+        _need(
+            type(version) is int and version == VERSION,
+            _(
+                "settings version {version} is not supported (this program reads {supported})"
+            ).format(version=repr(version), supported=VERSION),
+        )
+        # "language" (the field's own name) is the old, ignored key; "lang" is read below.
+        known = {"format", "version", "lang", *(f for f in cls.__dataclass_fields__)}
+        unknown = sorted(data.keys() - known)
+        _need(
+            not unknown,
+            _("settings: unknown field {fields}").format(fields=", ".join(map(repr, unknown))),
+        )
+        s = cls()
+        for key in ("name", "name2"):
+            if key in data:
+                name = data[key]
+                _need(name == "" or check_name(name, _("the name")) == name, _("bad name"))
+                s = replace(s, **{key: name})
+        if "opponent" in data:
+            _need(
+                data["opponent"] in MODES,
+                _("unknown opponent {opponent}").format(opponent=repr(data["opponent"])),
+            )
+            s = replace(s, opponent=data["opponent"])
+        if "level" in data:
+            _need(
+                data["level"] in _levels(),
+                _("unknown computer level {level}").format(level=repr(data["level"])),
+            )
+            s = replace(s, level=data["level"])
+        if "rules" in data:
+            try:
+                s = replace(s, rules=Rules.from_dict(data["rules"]))
+            except RulesError as exc:
+                raise StorageError(_("settings: rules: {problem}").format(problem=exc)) from None
+        if "pace" in data:
+            pace = data["pace"]
+            _need(
+                type(pace) in (int, float) and math.isfinite(pace) and 0 <= pace <= MAX_PACE,
+                _("the pace must be 0 to {max} seconds").format(max=number(MAX_PACE)),
+            )
+            s = replace(s, pace=float(pace))
+        if "ascii" in data:
+            _need(type(data["ascii"]) is bool, _("ascii must be true or false"))
+            s = replace(s, ascii=data["ascii"])
+        if "theme" in data:
+            theme = data["theme"]
+            _need(
+                isinstance(theme, str) and 0 < len(theme) <= 64 and theme.isprintable(),
+                _("the theme must be a short name"),
+            )
+            s = replace(s, theme=theme)
+        if "lang" in data:
+            # A language this version does not speak (a newer version's, or a typo) is not
+            # worth refusing the whole file over: follow the environment instead.
+            s = replace(s, language=known_language(data["lang"]))
+        return s
+
+
+def known_language(code: Any) -> str:
+    """``code`` if it is a language the game speaks (`text.i18n.LANGUAGES`), else ""."""
+    return code if isinstance(code, str) and code in LANGUAGES else ""
