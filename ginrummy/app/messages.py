@@ -7,6 +7,7 @@ from typing import Literal
 from textual.message import Message
 
 from ..core import Action, Card
+from ..players import Advice
 
 PileName = Literal["stock", "discard"]
 
@@ -36,3 +37,14 @@ class ComputerMoved(Message):
         self.action = action
         #: Which turn this answers, so a stale answer (after a new game) is ignored.
         self.token = token
+
+
+class HintReady(Message):
+    """A hint was computed in a worker: the advice (None if the bot failed, with the
+    error's name), for the moment of the game it was asked at."""
+
+    def __init__(self, advice: Advice | None, error: str, moment: tuple[int, int]) -> None:
+        super().__init__()
+        self.advice = advice
+        self.error = error
+        self.moment = moment

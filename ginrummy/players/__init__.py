@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from ..core.player import Player
+from ..core.round import PlayerView
 from ..text.i18n import _
 from .defensive import DefensivePlayer
 from .eaai import EaaiPlayer
-from .expert import ExpertPlayer
+from .expert import Advice, ExpertPlayer
 from .master import MasterPlayer
 from .random_player import RandomPlayer
 from .simple import SimplePlayer
@@ -16,11 +18,14 @@ from .simple import SimplePlayer
 __all__ = [
     "LEVELS",
     "PLAYERS",
+    "Advice",
+    "Advisor",
     "DefensivePlayer",
     "EaaiPlayer",
     "ExpertPlayer",
     "RandomPlayer",
     "SimplePlayer",
+    "advisor_for",
     "make_player",
 ]
 
@@ -52,3 +57,15 @@ def make_player(name: str, seed: int = 0) -> Player:
             )
         ) from None
     return factory(seed)
+
+
+class Advisor(Protocol):
+    """A player that can say what it would do and why (the hint key asks one)."""
+
+    def advise(self, view: PlayerView) -> Advice: ...
+
+
+def advisor_for(level: str) -> Advisor:
+    """Who gives hints against ``level``: the master for the master, else the expert (the
+    simple player gives no reasons; hot-seat games pass "")."""
+    return MasterPlayer() if level == "master" else ExpertPlayer()

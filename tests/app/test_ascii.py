@@ -41,7 +41,7 @@ async def test_refusals_hints_log_and_result_have_no_symbols(tmp_path: Path) -> 
         await settle(pilot)
         table = table_of(app)
         await pilot.press("h")  # the expert's reason names cards
-        await pilot.pause()
+        await settle(pilot)
         assert table.hint and no_symbols(table.message_text)
         await pilot.press("d")  # take the upcard 3D
         await pilot.pause()
@@ -54,7 +54,7 @@ async def test_refusals_hints_log_and_result_have_no_symbols(tmp_path: Path) -> 
             "You may not discard 3D: you just took it from the discard pile."
         )
         await pilot.press("h")
-        await pilot.pause()
+        await settle(pilot)
         assert table.hint and no_symbols(table.message_text)
         assert no_symbols(app.export_screenshot())
         await play_until_result(pilot)

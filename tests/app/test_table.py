@@ -5,6 +5,7 @@ from __future__ import annotations
 from support.pilot import play_turn_with_keys, settle, table_of
 
 from ginrummy.app import GinRummyApp
+from ginrummy.app.messages import HintReady
 from ginrummy.app.screens.dialogs import ConfirmScreen, DiscardPileScreen
 from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.result import RoundResultScreen
@@ -263,7 +264,7 @@ async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: Gin
         advice = ExpertPlayer().advise(table.session.view(0))
         actions, hand = list(rnd.actions), rnd.hand(0)
         await pilot.press("h")
-        await pilot.pause()
+        await settle(pilot)
         assert table.hint == advice.reason
         assert table.message_text == f"Hint: {advice.reason}"
         assert list(rnd.actions) == actions and rnd.hand(0) == hand
@@ -277,7 +278,7 @@ async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: Gin
         advice = ExpertPlayer().advise(view)
         actions, hand = list(rnd.actions), rnd.hand(0)
         await pilot.press("h")
-        await pilot.pause()
+        await settle(pilot)
         assert table.message_text == f"Hint: {advice.reason}"
         assert list(rnd.actions) == actions and rnd.hand(0) == hand
         assert isinstance(advice.action, Discard | Knock)
@@ -303,8 +304,34 @@ async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:
         seat = table.session.to_act
         assert table.check_action("hint", ()) is True
         await pilot.press("h")
-        await pilot.pause()
+        await settle(pilot)
         assert table.hint == ExpertPlayer().advise(table.session.view(seat)).reason
+
+
+async def test_the_hint_comes_from_the_level_played_against() -> None:
+    from ginrummy.players import MasterPlayer
+
+    app = GinRummyApp(mode="computer", level="master", seed=5, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        view = table.session.view(0)
+        await pilot.press("h")
+        await settle(pilot)
+        assert table.hint == MasterPlayer().advise(view).reason
+
+
+async def test_a_hint_for_a_moment_gone_by_is_dropped() -> None:
+    app = GinRummyApp(mode="computer", seed=5, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        request = table.model.hint_request()
+        await play_turn_with_keys(pilot)
+        advice = request.advisor.advise(request.view)
+        table.post_message(HintReady(advice, "", request.moment))
+        await pilot.pause()
+        assert table.hint == ""
 
 
 async def test_the_log_shows_the_latest_moves_after_a_resize() -> None:

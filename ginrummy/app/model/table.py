@@ -32,7 +32,7 @@ from ...core import (
     knock_discards,
     min_deadwood,
 )
-from ...players import ExpertPlayer
+from ...players import Advisor, advisor_for
 from ...store import GameMeta, Store
 from ...text.cards import card_label
 from ...text.errors import describe
@@ -46,6 +46,15 @@ from .session import Session
 GAME_ACTIONS = ("draw_stock", "take_discard", "pass_upcard", "discard", "knock", "gin", "big_gin")
 #: The keys that only change what the acting player sees.
 HAND_ACTIONS = ("select", "move", "sort", "hint")
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    """A hint to compute off the UI thread: ``advisor.advise(view)``, asked at ``moment``."""
+
+    advisor: Advisor
+    view: PlayerView
+    moment: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -355,11 +364,21 @@ class TableModel:
             why = _("No gin: discarding {card} leaves {n} deadwood.")
         return why.format(card=label, n=left, cards=others)
 
-    def hint(self) -> tuple[Action, str]:
-        """What the expert would do in the acting seat, and why (raises what the bot
-        raises; ValueError if nobody at the keyboard is to act)."""
+    def hint_request(self) -> HintRequest:
+        """What a hint needs: the acting seat's view, the advisor, and when it was asked.
+
+        The advisor is the level being played against (at least the expert: the simple
+        player gives no reasons); in hot-seat games, the expert. Raises ValueError if
+        nobody at the keyboard is to act.
+        """
         seat = self.acting_seat
         if seat is None:
             raise ValueError("nobody at the keyboard is to act")
-        advice = ExpertPlayer().advise(self.session.view(seat))
-        return advice.action, advice.reason
+        level = self.session.config.level if self.session.config.mode == COMPUTER else ""
+        return HintRequest(advisor_for(level), self.session.view(seat), self.moment())
+
+    def moment(self) -> tuple[int, int]:
+        """Where the game is (this round, its moves so far): an answer computed for another
+        moment is stale."""
+        rnd = self.session.round
+        return (id(rnd), len(rnd.history))

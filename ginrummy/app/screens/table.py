@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, RichLog, Static
+from textual.worker import get_current_worker
 
 from ...core import (
     Action,
@@ -38,11 +39,11 @@ from ...store import GameMeta, Store
 from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
 from ...text.names import preset_label
-from ..messages import CardClicked, ComputerMoved, PileClicked
+from ..messages import CardClicked, ComputerMoved, HintReady, PileClicked
 from ..model.movelog import LineKind, LogLine
 from ..model.seats import TableConfig
 from ..model.session import Session
-from ..model.table import ComputerTurn, HandOver, ShowResult, TableModel
+from ..model.table import ComputerTurn, HandOver, HintRequest, ShowResult, TableModel
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import SORT_MODES, HandView
 from ..widgets.panels import info_text, knock_text, prompt_text, scores_text
@@ -256,10 +257,13 @@ class TableScreen(Screen[str]):
         """Choose the computer's action off the UI thread, wait a moment, and post it."""
         started = time.monotonic()
         action = self.session.bot_action(seat, view)
-        wait = self.delay - (time.monotonic() - started)
-        if wait > 0:
-            time.sleep(wait)
-        self.post_message(ComputerMoved(seat, action, token))
+        worker = get_current_worker()
+        # The pace: the move stays on screen a moment, in short naps so that leaving the
+        # table (or quitting) cancels the wait at once.
+        while not worker.is_cancelled and (left := self.delay - (time.monotonic() - started)) > 0:
+            time.sleep(min(left, 0.05))
+        if not worker.is_cancelled:
+            self.post_message(ComputerMoved(seat, action, token))
 
     @on(ComputerMoved)
     def _computer_moved(self, message: ComputerMoved) -> None:
@@ -402,23 +406,42 @@ class TableScreen(Screen[str]):
         self.refresh_table()
 
     def action_hint(self) -> None:
-        """Say what the expert would do in the acting seat, and select the card it would play.
+        """Ask the level being played against what it would do in the acting seat, and why.
 
         Only the acting player's view is consulted (hot-seat: never the other hand); nothing
-        is played. The expert answers in a few milliseconds, so no worker is needed.
+        is played. The master may think for a while, so the answer comes from a worker; the
+        table stays live, and an answer for a moment gone by is dropped.
         """
-        if self.acting_seat is None:
+        try:
+            request = self.model.hint_request()
+        except ValueError:
             self.show_message(_("A hint is for the player whose turn it is."), error=True)
             return
+        self.find_hint(request)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, request: HintRequest) -> None:
+        """Compute the advice off the UI thread and post it (or the error a bot raised)."""
         try:
-            action, reason = self.model.hint()
+            advice = request.advisor.advise(request.view)
         except Exception as exc:  # a bot bug must not end the game
+            self.post_message(HintReady(None, type(exc).__name__, request.moment))
+            return
+        self.post_message(HintReady(advice, "", request.moment))
+
+    @on(HintReady)
+    def _hint_ready(self, message: HintReady) -> None:
+        if message.moment != self.model.moment() or self.model.acting_seat is None:
+            return
+        advice = message.advice
+        if advice is None:
             self.show_message(
-                _("No hint this time ({error}).").format(error=type(exc).__name__), error=True
+                _("No hint this time ({error}).").format(error=message.error), error=True
             )
             return
-        if isinstance(action, Discard | Knock):
-            self.selected = action.card
+        if isinstance(advice.action, Discard | Knock):
+            self.selected = advice.action.card
+        reason = advice.reason
         self.hint = reason
         line = _("Hint: {reason}").format(reason=reason)
         self.show_message(line)
