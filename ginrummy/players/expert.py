@@ -165,6 +165,9 @@ class ExpertPlayer:
     #: Rounds the opponent ended with the stock still this full say nothing of its style
     #: (every kind knocks a good early hand).
     evidence_after_stock = 22
+    #: The belief, before any evidence, that the opponent waits (as log-odds): leaning
+    #: to caution, since an undercut costs more than a knock brings.
+    waiter_prior = 0.5
     #: Knock when its expected points beat this, the value of playing on; it shrinks with
     #: the stock (fewer draws left to improve with).
     wait_value = 8.0
@@ -181,8 +184,8 @@ class ExpertPlayer:
         self._knocked_with: tuple[float, float] | None = None
         self._my_deadwood: int | None = None
         self._last_stock = 31
-        #: Log-odds that the opponent is a waiting one (0: no idea yet).
-        self._waiter_log_odds = 0.0
+        #: Log-odds that the opponent is a waiting one.
+        self._waiter_log_odds = self.waiter_prior
 
     # --- evaluation ----------------------------------------------------------
     def _expected_gain(

@@ -271,13 +271,15 @@ def test_it_learns_from_the_scores_whether_the_opponent_waits() -> None:
 
     def after_knock(scores: tuple[int, int]) -> float:
         expert = ExpertPlayer()
-        assert expert.waiter_chance == pytest.approx(0.5)
+        prior = expert.waiter_chance
+        assert 0.5 < prior < 0.7  # leaning to caution
         view = _knock_view(TEN, opponent_takes="", opponent_draws=1)
         assert isinstance(expert.choose(view), Knock)
-        assert expert.waiter_chance == pytest.approx(0.5)  # nothing learnt mid-round
+        assert expert.waiter_chance == prior  # nothing learnt mid-round
         next_round = dataclasses.replace(view, round_number=2, scores=scores)
         expert.choose(next_round)
         return expert.waiter_chance
 
-    assert after_knock((0, 27)) > 0.6  # the opponent scored after my knock: undercut
-    assert after_knock((12, 0)) < 0.5  # my knock scored
+    prior = ExpertPlayer().waiter_chance
+    assert after_knock((0, 27)) > prior + 0.1  # the opponent scored after my knock: undercut
+    assert after_knock((12, 0)) < prior  # my knock scored
