@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -11,9 +13,9 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..core import Game, Match, Rules
+from ..core import Rules
 from ..players import LEVELS
-from ..store import MAX_PACE, GameMeta, Settings, Store
+from ..store import HEARTBEAT, MAX_PACE, SavedGame, Settings, SlotTaken, Store, slot_of
 from ..text import i18n
 from ..text.i18n import N_, _
 from ..text.problems import problem_line
@@ -63,8 +65,12 @@ class GinRummyApp(App[None]):
         store: Store | None = None,
         replay: int | None = None,
         language: str | None = None,
+        resume: str | None = None,
     ) -> None:
         """Options left as None take the saved settings (or their defaults).
+
+        ``resume``: continue the game saved in this slot at once (`ginrummy play` opens the
+        slot's own game rather than replacing it).
 
         ``replay``: open the replay of game N of the history (1 = the oldest) at once.
         ``language``: a language forced (``--lang``); None: the one already chosen (by the
@@ -88,8 +94,9 @@ class GinRummyApp(App[None]):
         self.ascii = ascii if ascii is not None else saved.ascii
         self.computer_delay = computer_delay if computer_delay is not None else saved.pace
         self.replay_number = replay
-        #: The game in progress found in the autosave (offered as Continue).
-        self.saved: tuple[Game | Match, GameMeta] | None = None
+        self.resume_slot = resume
+        #: The games waiting in their slots, the latest first (each offered as Continue).
+        self.saved: list[SavedGame] = []
         #: Set when the app closes with an unfinished game saved.
         self.left_saved_game = False
         #: The mode of the game last sat down to (new or continued): the start screen
@@ -116,9 +123,13 @@ class GinRummyApp(App[None]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self._theme_ready = True
-        self.saved = self.store.load_game()
+        self.saved = self.store.saved_games()
+        self.set_interval(HEARTBEAT, self.heartbeat)
         self.push_screen(StartScreen())
-        if self.start_mode is not None:
+        resume = [i for i, g in enumerate(self.saved) if g.slot == self.resume_slot]
+        if resume:
+            self.continue_game(resume[0])
+        elif self.start_mode is not None:
             self.new_table(self.start_mode)
         elif self.replay_number is not None:
             self.open_replay(self.replay_number)
@@ -202,23 +213,58 @@ class GinRummyApp(App[None]):
         self.names, self.seed, self.level = choice.names, choice.seed, choice.level
         self.new_table(choice.mode)
 
-    def new_table(self, mode: str, *, again: bool = False) -> TableScreen:
-        """Start a new game at a fresh table (``again``: the next seed, for a new deal)."""
+    def new_table(self, mode: str, *, again: bool = False) -> TableScreen | None:
+        """Start a new game at a fresh table (``again``: the next seed, for a new deal).
+
+        The new game takes its slot: the game saved there is replaced (the start screen
+        asks first), the other slots are untouched. None if the slot's game is open in
+        another window (said in a message).
+        """
         if again and self.seed is not None:
             self.seed += 1
         self.to_menu()
-        self.saved = None  # a new game replaces the saved one
-        self.played_mode = mode
-        self._remember_game(mode)
         table = TableScreen(
             self.config_for(mode), ascii=self.ascii, delay=self.computer_delay, store=self.store
         )
-        self._sit_down(table)
+        slot = slot_of(table.model.meta)
+        if not self._sit_down(table):
+            return None
+        self.saved = [g for g in self.saved if g.slot != slot]  # replaced by the new game
+        self.played_mode = mode
+        self._remember_game(mode)
         return table
 
-    def _sit_down(self, table: TableScreen) -> None:
-        """Push ``table``; when its game ends, go where the player chose."""
+    def saved_in(self, mode: str, choice: NewGame | None = None) -> SavedGame | None:
+        """The game waiting in the slot a new game in ``mode`` would take."""
+        config = self.config_for(mode) if choice is None else self._config_of(choice)
+        level = config.level if mode == COMPUTER else ""
+        from ..store import GameMeta
+
+        slot = slot_of(GameMeta(mode, config.names, level))
+        return next((g for g in self.saved if g.slot == slot), None)
+
+    def _config_of(self, choice: NewGame) -> TableConfig:
+        return TableConfig.make(
+            choice.mode, level=choice.level, names=choice.names, seed=choice.seed, rules=self.rules
+        )
+
+    def _sit_down(self, table: TableScreen, *, take_over: bool = False) -> bool:
+        """Mark the game's slot open in this window and push ``table``; when its game ends,
+        go where the player chose. False (said in a message) if another window has it open."""
         mode = table.model.config.mode
+        try:
+            self.store.take_slot(table.model.meta, force=take_over)
+        except SlotTaken as exc:
+            self.notify(
+                _("This game is open in another window (process {pid}): play it there.").format(
+                    pid=exc.lease.pid
+                ),
+                severity="warning",
+                timeout=10,
+            )
+            return False
+        except OSError:
+            pass  # the lease cannot be written: play anyway (saving says what is wrong)
 
         def done(choice: str | None) -> None:
             if choice == "again":
@@ -229,6 +275,15 @@ class GinRummyApp(App[None]):
                 self.exit()
 
         self.push_screen(table, done)
+        return True
+
+    def heartbeat(self) -> None:
+        """Tell the other windows that the table open here is still open (every few
+        seconds), and let go of the slots no longer open here."""
+        table = self.table
+        keep = [] if table is None or table.session.match_over else [slot_of(table.model.meta)]
+        with contextlib.suppress(OSError, sqlite3.Error):  # tried again at the next beat
+            self.store.heartbeat(keep)
 
     def take_played_mode(self) -> str | None:
         """The mode of the game last sat down to, once (the start screen focuses its button
@@ -250,23 +305,24 @@ class GinRummyApp(App[None]):
 
     def open_replay(self, number: int) -> None:
         """Replay game ``number`` of the history (1 = the oldest) over the current screen."""
-        history = self.store.history()
-        if not 1 <= number <= len(history):
+        record = self.store.history_record(number)
+        if record is None:
             self.notify(
                 _("There is no game {number} in the history.").format(number=number),
                 severity="error",
             )
+            self.report_problems()
             return
-        self.push_screen(ReplayScreen(history[number - 1], number, ascii=self.ascii))
+        self.push_screen(ReplayScreen(record, number, ascii=self.ascii))
 
-    def continue_game(self) -> TableScreen | None:
-        """Sit down at the saved game again: same hands, piles, turn, scores, names, opponent."""
-        if self.saved is None:
+    def continue_game(self, index: int = 0, *, take_over: bool = False) -> TableScreen | None:
+        """Sit down at saved game ``index`` again (0: the latest): same hands, piles, turn,
+        scores, names, opponent. ``take_over``: from a window that is gone."""
+        if not 0 <= index < len(self.saved):
             return None
-        obj, meta = self.saved
-        self.saved = None
+        saved = self.saved[index]
+        obj, meta = saved.game, saved.meta
         self.to_menu()
-        self.played_mode = meta.mode
         config = TableConfig(meta.mode, meta.level or "simple", meta.names, obj.seed, obj.rules)
         table = TableScreen(
             config,
@@ -276,13 +332,22 @@ class GinRummyApp(App[None]):
             meta=meta,
             restored=obj,
         )
-        self._sit_down(table)
+        if not self._sit_down(table, take_over=take_over):
+            return None
+        self.saved = [g for g in self.saved if g.slot != saved.slot]
+        self.played_mode = meta.mode
         return table
 
     def to_menu(self) -> None:
-        """Back to the start screen, closing whatever is above it."""
+        """Back to the start screen, closing whatever is above it (and letting go of the
+        slot of a table closed)."""
+        closed = False
         while len(self.screen_stack) > 2:
+            closed = closed or isinstance(self.screen, TableScreen)
             self.pop_screen()
+        if closed:
+            self.store.release_all()
+            self.saved = self.store.saved_games()
 
     @property
     def table(self) -> TableScreen | None:
@@ -309,9 +374,14 @@ class GinRummyApp(App[None]):
         if table is not None and not table.session.match_over and table.model.store is not None:
             table.autosave()
             self.left_saved_game = not table.model.save_failed
-        elif self.saved is not None:
+        elif self.saved:
             self.left_saved_game = True
         self.exit()
+
+    def on_unmount(self) -> None:
+        """The window closes: its slots are free for another window at once."""
+        with contextlib.suppress(OSError, sqlite3.Error):
+            self.store.release_all()
 
 
 def launch(
@@ -324,6 +394,7 @@ def launch(
     ascii: bool | None = None,
     replay: int | None = None,
     language: str | None = None,
+    resume: str | None = None,
 ) -> None:
     """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``,
     or the replay of game ``replay`` of the history (1 = the oldest).
@@ -345,6 +416,7 @@ def launch(
         computer_delay=delay,
         replay=replay,
         language=language,
+        resume=resume,
     )
     app.run()
     if app.left_saved_game:

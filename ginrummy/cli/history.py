@@ -1,15 +1,14 @@
 """``ginrummy replay``, and the history of finished games as the commands read and number it.
 
 Games are numbered from 1, the oldest; ``replay --list``, ``replay N`` and ``stats`` all
-count the same way.
+count the same way. The lists read the history's index page by page, never all of it.
 """
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from ..store import HistoryRecord, Store
+from ..store import HistoryEntry, NewerDatabase, Store
 from ..text.history import record_line
 from ..text.i18n import _
 from ..text.problems import problem_line
@@ -17,22 +16,33 @@ from .errors import UsageError, warning
 from .output import out
 from .play import launch_app
 
-__all__ = ["load_history", "numbered", "run"]
+__all__ = ["PAGE", "numbered", "open_store", "report", "run"]
+
+#: How many games the list reads from the database at a time.
+PAGE = 500
 
 
-def load_history() -> tuple[Path, list[HistoryRecord]]:
-    """(the data folder, its finished games, oldest first); what the store had to set aside
-    (a damaged history file, say) is printed as a warning."""
+def open_store() -> Store:
+    """The data folder's store, opened; a database from a newer ginrummy is one error line
+    (it is left untouched)."""
     store = Store()
-    history = store.history()
+    try:
+        store.check()
+    except NewerDatabase as exc:
+        raise UsageError(str(exc)) from None
+    report(store)
+    return store
+
+
+def report(store: Store) -> None:
+    """What the store had to set aside (a damaged record, say), as warnings."""
     for problem in store.take_problems():
         warning(problem_line(problem))
-    return store.root, history
 
 
-def numbered(number: int, record: HistoryRecord) -> str:
+def numbered(entry: HistoryEntry) -> str:
     """A game's line in the lists: its number, right-aligned, and its summary."""
-    return f"{number:>4}  {record_line(record)}"
+    return f"{entry.number:>4}  {record_line(entry)}"
 
 
 def _game_number(text: str, count: int) -> int:
@@ -58,18 +68,22 @@ def _game_number(text: str, count: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    folder, history = load_history()
-    if not history:
+    store = open_store()
+    count = store.history_count()
+    if not count:
         raise UsageError(
             _("no finished games in the history yet ({folder}): finish a game to replay it").format(
-                folder=folder
+                folder=store.root
             )
         )
     if args.list:
-        for i, record in enumerate(history, 1):
-            out(numbered(i, record))
+        for first in range(1, count + 1, PAGE):
+            for entry in store.history_page(first, PAGE):
+                out(numbered(entry))
+        report(store)
         return 0
-    number = len(history) if args.game is None else _game_number(args.game, len(history))
+    number = count if args.game is None else _game_number(args.game, count)
+    store.close()
     launch_app(
         _("the replay cannot start: {problem}"),
         replay=number,

@@ -46,14 +46,9 @@ def _saved_language() -> str:
 
     A settings file that cannot be read counts as no choice here; the app reports it.
     """
-    from ..store import SETTINGS, Settings, StorageError, Store
-    from ..store.files import MISSING
+    from ..store import peek_language
 
-    try:
-        data = Store().read_json(SETTINGS)
-        return "" if data is MISSING else Settings.from_json(data).language
-    except (StorageError, OSError):
-        return ""
+    return peek_language()
 
 
 def startup_language(lang_option: str | None, argv: Sequence[str]) -> str | None:

@@ -46,11 +46,18 @@ def _version() -> str:
 
 # --- the types of option values -----------------------------------------------------------
 
+#: The most digits a number on the command line may have (a 5000-digit seed is one error).
+MAX_DIGITS = 18
+
 
 def _int_type(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number within ``low..high``, with a plain-words error."""
 
     def convert(text: str) -> int:
+        if len(text.strip().lstrip("+-")) > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(
+                _("must be a whole number of at most {n} digits").format(n=MAX_DIGITS)
+            )
         try:
             value = int(text.strip())
         except ValueError:
@@ -242,6 +249,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", help=_("the computer's level (default: as last time, or simple)"))
     play.add_argument("--names", metavar="A,B", help=_("the two hot-seat players' names"))
     play.add_argument("--seed", type=_int_type(0), help=_("deal reproducibly"))
+    play.add_argument(
+        "--new",
+        action="store_true",
+        help=_("start a new game even if one is saved for this opponent (it replaces it)"),
+    )
     play.add_argument(
         "--rules",
         type=_rules_type,

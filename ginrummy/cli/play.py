@@ -38,6 +38,8 @@ class PlayOptions:
     seed: int | None
     rules: Rules | None
     ascii: bool | None
+    #: Start a new game even if one waits in the slot (``--new``).
+    new: bool = False
 
 
 def _level(text: str) -> str:
@@ -110,6 +112,7 @@ def play_options(args: argparse.Namespace) -> PlayOptions:
         seed=args.seed,
         rules=args.rules,
         ascii=args.ascii,
+        new=bool(getattr(args, "new", False)),
     )
 
 
@@ -127,12 +130,63 @@ def launch_app(cannot_start: str, **options: Any) -> None:
         app = importlib.import_module("ginrummy.app")
     except ImportError as exc:
         raise UsageError(cannot_start.format(problem=exc)) from None
+    from ..store import NewerDatabase
+
     # main() already chose the language: --lang, else the saved setting, else the environment.
-    app.launch(**options, language=i18n.language())
+    try:
+        app.launch(**options, language=i18n.language())
+    except NewerDatabase as exc:
+        raise UsageError(str(exc)) from None
+
+
+def waiting_slot(options: PlayOptions) -> str | None:
+    """The slot whose saved game ``ginrummy play`` opens instead of replacing it (None:
+    nothing waits there, or no mode was asked). A new game with a seed or rules of its own
+    where one waits is refused with a hint to use ``--new``; so is a game that another
+    window has open."""
+    if options.mode is None or options.new:
+        return None
+    from ..store import GameMeta, NewerDatabase, Store, slot_of
+
+    store = Store()
+    try:
+        settings = store.load_settings()
+        if options.mode == COMPUTER:
+            meta = GameMeta(COMPUTER, ("You", "Computer"), options.level or settings.level)
+        else:
+            # As the app names the seats: the settings' names, else the default ones.
+            first, second = options.names or (
+                settings.name or "Player 1",
+                settings.name2 or "Player 2",
+            )
+            if first.casefold() == second.casefold():
+                second = second[: MAX_NAME - 4] + " (2)"
+            meta = GameMeta(HOTSEAT, (first, second), "")
+        slot = slot_of(meta)
+        saved = next((g for g in store.saved_games() if g.slot == slot), None)
+    except NewerDatabase as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        store.close()
+    if saved is None:
+        return None
+    if saved.open_elsewhere:
+        raise UsageError(
+            _("this game is open in another window: play it there, or add --new for a new one")
+        )
+    if options.seed is not None or options.rules is not None:
+        raise UsageError(
+            _(
+                "a saved game is waiting for this opponent: run the same command without"
+                " --seed/--rules to continue it, or add --new to replace it"
+            )
+        )
+    return slot
 
 
 def run(args: argparse.Namespace) -> int:
     options = play_options(args)
+    resume = waiting_slot(options)
     launch_app(
         _("the game cannot start: {problem}"),
         mode=options.mode,
@@ -141,5 +195,6 @@ def run(args: argparse.Namespace) -> int:
         seed=options.seed,
         rules=options.rules,
         ascii=options.ascii,
+        **({"resume": resume} if resume is not None else {}),
     )
     return 0

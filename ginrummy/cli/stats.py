@@ -7,12 +7,11 @@ The figures are `ginrummy.store.stats`' (the app's statistics screen shows the s
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 
-from ..store import HistoryRecord
-from ..store.stats import compute, format_table
+from ..store import Store
+from ..store.stats import format_table
 from ..text.i18n import _
-from .history import load_history, numbered
+from .history import numbered, open_store, report
 from .output import out, out_json
 
 __all__ = ["STATS_GAMES", "latest_games", "run"]
@@ -21,9 +20,9 @@ __all__ = ["STATS_GAMES", "latest_games", "run"]
 STATS_GAMES = 10
 
 
-def latest_games(history: Sequence[HistoryRecord]) -> str:
+def latest_games(store: Store) -> str:
     """The latest finished games, numbered as ``ginrummy replay --list`` numbers them."""
-    count = len(history)
+    count = store.history_count()
     shown = min(count, STATS_GAMES)
     if shown == count:
         head = _("Finished games (1 = the oldest); ginrummy replay N replays game N:")
@@ -33,17 +32,19 @@ def latest_games(history: Sequence[HistoryRecord]) -> str:
             " ginrummy replay N replays game N:"
         ).format(shown=shown, count=count)
     first = count - shown + 1
-    return "\n".join([head, *(numbered(i, history[i - 1]) for i in range(first, count + 1))])
+    return "\n".join([head, *(numbered(entry) for entry in store.history_page(first, shown))])
 
 
 def run(args: argparse.Namespace) -> int:
-    _folder, history = load_history()
-    table = compute(history)
+    store = open_store()
+    table = store.stats()
     if args.json:
         out_json({opponent: figures.to_dict() for opponent, figures in table.items()}, indent=1)
     else:
         out(format_table(table))
-        if history:
+        if table:
             out("")
-            out(latest_games(history))
+            out(latest_games(store))
+    report(store)
+    store.close()
     return 0

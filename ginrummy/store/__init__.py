@@ -1,31 +1,65 @@
 """The data folder: saved games, the history of finished games, settings, statistics.
 
-`files` reads and writes the folder (atomically, setting damaged files aside); `records`
-and `settings` are what it holds; `stats` are the figures drawn from the history.
+`files` reads and writes the folder's SQLite database (`db`: schema and migrations; one
+transaction a write; damaged records set aside alone); `legacy` imports the JSON files of
+earlier versions; `records` and `settings` are what it holds; `stats` are the figures drawn
+from the history.
 """
 
 from __future__ import annotations
 
 from .checks import StorageError
-from .files import AUTOSAVE, ENV_DATA_DIR, HISTORY, SETTINGS, Problem, Store, data_dir
-from .records import APP_TAG, MAX_NAME, MODES, GameMeta, HistoryRecord, check_name
+from .db import DB_NAME, NewerDatabase
+from .files import (
+    AUTOSAVE,
+    ENV_DATA_DIR,
+    HEARTBEAT,
+    HISTORY,
+    SETTINGS,
+    Lease,
+    Problem,
+    SavedGame,
+    SlotTaken,
+    Store,
+    data_dir,
+    peek_language,
+)
+from .records import (
+    APP_TAG,
+    MAX_NAME,
+    MODES,
+    GameMeta,
+    HistoryEntry,
+    HistoryRecord,
+    check_name,
+    slot_of,
+)
 from .settings import MAX_PACE, Settings
 
 __all__ = [
     "APP_TAG",
     "AUTOSAVE",
+    "DB_NAME",
     "ENV_DATA_DIR",
+    "HEARTBEAT",
     "HISTORY",
     "MAX_NAME",
     "MAX_PACE",
     "MODES",
     "SETTINGS",
     "GameMeta",
+    "HistoryEntry",
     "HistoryRecord",
+    "Lease",
+    "NewerDatabase",
     "Problem",
+    "SavedGame",
     "Settings",
+    "SlotTaken",
     "StorageError",
     "Store",
     "check_name",
     "data_dir",
+    "peek_language",
+    "slot_of",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -40,3 +42,57 @@ def _exact_keys(data: dict[str, Any], required: Iterable[str], where: str) -> No
 def now_iso() -> str:
     """The time now, for records: ISO 8601 in UTC to the second."""
     return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+#: The most digits a whole number in a data file may have (every real figure has far fewer).
+MAX_DIGITS = 18
+
+
+class TooBig(str):
+    """A number too long to read, kept as its text so that the record holding it is
+    refused by its own checks (a number must be an ``int``) while the others are read."""
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise StorageError(
+            # TRANSLATORS: a damaged data file holds a number of {n} digits.
+            _("a number has too many digits ({n})").format(n=len(text.lstrip("-")))
+        )
+    return int(text)
+
+
+def _lenient_int(text: str) -> int | TooBig:
+    return TooBig(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
+
+
+def _bounded_float(text: str) -> float:
+    value = float(text) if len(text) <= 40 else math.inf
+    _need(math.isfinite(value), _("a number is too large ({text}…)").format(text=text[:12]))
+    return value
+
+
+def _no_constant(name: str) -> float:
+    raise StorageError(_("{name} is not a number a file may hold").format(name=name))
+
+
+def bounded_loads(text: str, *, lenient: bool = False) -> Any:
+    """JSON with every number bounded: a 5000-digit number or ``1e999`` is a `StorageError`
+    (``lenient``: too long a whole number is read as `TooBig`, for the record's own checks to
+    refuse). Malformed JSON is a `StorageError` too, never a traceback."""
+    try:
+        return json.loads(
+            text,
+            parse_int=_lenient_int if lenient else _bounded_int,
+            parse_float=_bounded_float,
+            parse_constant=_no_constant,
+        )
+    except json.JSONDecodeError as exc:
+        # TRANSLATORS: {problem} is Python's own English description of the JSON error.
+        raise StorageError(
+            _("not valid JSON: {problem} at line {line}").format(problem=exc.msg, line=exc.lineno)
+        ) from None
+    except RecursionError:
+        raise StorageError(_("not valid JSON: nested too deeply")) from None
+    except ValueError as exc:  # anything else the parser refuses, worded by Python
+        raise StorageError(str(exc)[:200]) from None

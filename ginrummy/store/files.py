@@ -1,17 +1,21 @@
-"""What the game keeps between sessions: the autosave, the history of finished games, settings.
+"""What the game keeps between sessions: saved games, the history of finished games, settings.
 
 Everything lives in one data directory: ``$GINRUMMY_DATA_DIR`` if set, else the user data
-directory that platformdirs names. Every write is atomic (a temporary file in the same
-folder, flushed and fsynced, then ``os.replace``), so a crash or ``kill -9`` at any moment
-leaves the old file or the new one, never half of one.
+directory that platformdirs names, in one SQLite database (`db`): the history (one row per
+finished game, its figures beside it, its full save apart for replay), one saved game per
+slot (mode and opponent), the leases of the windows that have a slot's game open, the
+settings, and the records set aside. Every write is one transaction, so a crash or
+``kill -9`` at any moment leaves the old state or the new one, and two windows on one
+folder each add their own games.
 
-A file that cannot be used (truncated, not JSON, an unknown version, impossible content)
-is refused with one clear line, moved aside as ``NAME.corrupt-TIMESTAMP`` and treated as
-absent; nothing else in the directory is touched. The refusals are collected in
-`Store.problems` for the app or the command line to show.
+Damage is local: a record that cannot be used is refused with one clear line and kept in
+the quarantine table with its raw content; the rest stays. A database SQLite cannot open is
+moved aside as ``ginrummy.db.corrupt-TIMESTAMP`` and a fresh one made; one from a newer
+ginrummy is left untouched (`NewerDatabase`). The refusals are collected in
+`Store.problems` for the app or the command line to show. The JSON files of earlier
+versions are imported once (`legacy`) and kept as ``NAME.imported-TIMESTAMP``.
 
-No UI here: the app and ``ginrummy stats`` / ``ginrummy replay`` share this module. The
-records it keeps are in `records` and `settings`.
+No UI here: the app and ``ginrummy stats`` / ``ginrummy replay`` share this module.
 """
 
 from __future__ import annotations
@@ -19,7 +23,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import socket
+import sqlite3
 import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,9 +38,19 @@ from typing import Any
 from ..core import Game, Match
 from ..core.save import to_dict
 from ..text.i18n import _
-from .checks import VERSION, StorageError, _exact_keys, _need, now_iso
-from .records import GameMeta, HistoryRecord, parse_game
+from .checks import StorageError, _need, bounded_loads, now_iso
+from .db import (
+    DB_NAME,
+    SCHEMA_VERSION,
+    NewerDatabase,
+    connect,
+    migrate,
+    schema_version,
+    transaction,
+)
+from .records import GameMeta, HistoryEntry, HistoryRecord, final_scores, parse_game, slot_of
 from .settings import Settings
+from .stats import FIGURES, Stats, carry_streak, figures
 
 ENV_DATA_DIR = "GINRUMMY_DATA_DIR"
 AUTOSAVE = "autosave.json"
@@ -65,6 +85,8 @@ class Problem:
     file: str
     reason: str
     moved_to: Path | None
+    #: A record set aside in the database's quarantine table (the rest is kept).
+    set_aside: bool = False
 
 
 class Store:
@@ -74,7 +96,10 @@ class Store:
         self.root = Path(root) if root is not None else data_dir()
         #: Files refused since this store was made, oldest first.
         self.problems: list[Problem] = []
-        self._history: list[HistoryRecord] | None = None
+        #: Who holds this store's leases (two stores in one process are two windows).
+        self.holder = uuid.uuid4().hex
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
 
     def path(self, name: str) -> Path:
         return self.root / name
@@ -104,8 +129,9 @@ class Store:
     def write_json(self, name: str, data: Any) -> None:
         self.write_text(name, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
-    def read_json(self, name: str) -> Any:
-        """The parsed file, or `MISSING` if there is none; `StorageError` if it is unreadable."""
+    def read_json(self, name: str, *, lenient: bool = False) -> Any:
+        """The parsed file, or `MISSING` if there is none; `StorageError` if it is unreadable
+        (numbers bounded: see `bounded_loads`)."""
         path = self.path(name)
         try:
             size = path.stat().st_size
@@ -124,17 +150,7 @@ class Store:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise StorageError(_("it is not UTF-8 text")) from None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            # TRANSLATORS: {problem} is Python's own English description of the JSON error.
-            raise StorageError(
-                _("not valid JSON: {problem} at line {line}").format(
-                    problem=exc.msg, line=exc.lineno
-                )
-            ) from None
-        except RecursionError:
-            raise StorageError(_("not valid JSON: nested too deeply")) from None
+        return bounded_loads(text, lenient=lenient)
 
     def remove(self, name: str) -> None:
         with contextlib.suppress(FileNotFoundError):
@@ -167,99 +183,496 @@ class Store:
         out, self.problems = self.problems, []
         return out
 
-    # --- the autosave ----------------------------------------------------------------
+    # --- the database ------------------------------------------------------------------
+    @property
+    def db_path(self) -> Path:
+        return self.path(DB_NAME)
+
+    def db(self) -> sqlite3.Connection:
+        """The open database: made (or migrated) on first use, the old JSON files imported.
+
+        A file that SQLite cannot open is moved aside (with one problem said) and a fresh
+        database made; one from a newer ginrummy raises `NewerDatabase`, untouched.
+        """
+        if self._conn is not None:
+            return self._conn
+        self.root.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = self._open()
+        except NewerDatabase:
+            raise
+        except sqlite3.DatabaseError as exc:
+            self._move_db_aside(str(exc))
+            conn = self._open()
+        self._conn = conn
+        from .legacy import import_legacy
+
+        import_legacy(self, conn)
+        return conn
+
+    def _open(self) -> sqlite3.Connection:
+        conn = connect(self.db_path)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            migrate(conn, self.db_path)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _move_db_aside(self, reason: str) -> None:
+        problem = self.quarantine(DB_NAME, reason)
+        for suffix in ("-wal", "-shm"):
+            side = self.path(DB_NAME + suffix)
+            if side.exists() and problem.moved_to is not None:
+                with contextlib.suppress(OSError):
+                    os.replace(side, problem.moved_to.with_name(problem.moved_to.name + suffix))
+            with contextlib.suppress(OSError):
+                side.unlink()
+
+    def check(self) -> None:
+        """Open the database now (raises `NewerDatabase` for one from a newer version)."""
+        self.db()
+
+    def close(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.release_all()
+            self._conn.close()
+            self._conn = None
+
+    def set_aside(self, conn: sqlite3.Connection, kind: str, reason: str, payload: str) -> None:
+        """Keep a refused record in the quarantine table (inside the caller's transaction)."""
+        conn.execute(
+            "INSERT INTO quarantine (kind, at, reason, payload) VALUES (?, ?, ?, ?)",
+            (kind, now_iso(), reason, payload),
+        )
+        self.problems.append(Problem(kind, reason, None, set_aside=True))
+
+    def quarantined(self) -> list[tuple[str, str, str]]:
+        """The records set aside: (kind, reason, payload), oldest first."""
+        rows = self.db().execute("SELECT kind, reason, payload FROM quarantine ORDER BY n")
+        return [(str(k), str(r), str(p)) for k, r, p in rows]
+
+    # --- saved games ---------------------------------------------------------------------
     def save_game(self, obj: Game | Match, meta: GameMeta) -> None:
-        """Autosave a game in progress (called after every applied action)."""
-        self.write_json(AUTOSAVE, to_dict(obj, meta.to_extra()))
+        """Autosave a game in progress in its slot (called after every applied action).
+
+        `SlotTaken` if another window, still alive, has the slot open (`take_slot`): the
+        game it plays there is not overwritten.
+        """
+        slot = slot_of(meta)
+        text = json.dumps(to_dict(obj, meta.to_extra()), ensure_ascii=False)
+        with self._lock:
+            conn = self.db()
+            with transaction(conn):
+                lease = self._lease(conn, slot)
+                if lease is not None and not lease.ours and lease.alive:
+                    raise SlotTaken(lease)
+                conn.execute(
+                    "INSERT INTO saves (slot, id, updated, save) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (slot) DO UPDATE SET id = excluded.id,"
+                    " updated = excluded.updated, save = excluded.save",
+                    (slot, meta.id, now_iso(), text),
+                )
+
+    def saved_games(self) -> list[SavedGame]:
+        """The games waiting in their slots, the latest saved first.
+
+        A finished game found in a slot (the program stopped between the last move and the
+        bookkeeping) goes to the history; a save that cannot be used is set aside alone.
+        """
+        with self._lock:
+            conn = self.db()
+            rows = conn.execute("SELECT slot, id, save FROM saves ORDER BY updated DESC").fetchall()
+        out: list[SavedGame] = []
+        for slot, game_id, text in rows:
+            try:
+                obj, meta = parse_game(bounded_loads(str(text)))
+                _need(slot_of(meta) == slot, _("it is in the wrong slot"))
+            except StorageError as exc:
+                with self._lock, transaction(conn):
+                    gone = conn.execute(
+                        "DELETE FROM saves WHERE slot = ? AND id = ? AND save = ?",
+                        (slot, game_id, text),
+                    ).rowcount
+                    if gone:
+                        self.set_aside(conn, AUTOSAVE, str(exc), str(text))
+                continue
+            if obj.is_over:
+                self.finish_game(obj, meta)
+                continue
+            out.append(SavedGame(slot, obj, meta, self.lease(slot)))
+        return out
 
     def load_game(self) -> tuple[Game | Match, GameMeta] | None:
-        """The game in progress, if there is a usable one.
+        """The latest saved game, if there is a usable one (see `saved_games`)."""
+        games = self.saved_games()
+        return (games[0].game, games[0].meta) if games else None
 
-        A finished game found here (the program stopped between the last move and the
-        bookkeeping) is recorded in the history if it is not there yet, and removed.
-        """
-        try:
-            data = self.read_json(AUTOSAVE)
-            if data is MISSING:
-                return None
-            obj, meta = parse_game(data)
-        except StorageError as exc:
-            self.quarantine(AUTOSAVE, str(exc))
-            return None
-        if obj.is_over:
-            self.finish_game(obj, meta)
-            return None
-        return obj, meta
+    def abandon_game(self, meta: GameMeta) -> None:
+        """Drop this game's save (a new game replaces it); the other slots are untouched."""
+        slot = slot_of(meta)
+        with self._lock:
+            conn = self.db()
+            with transaction(conn):
+                conn.execute("DELETE FROM saves WHERE slot = ? AND id = ?", (slot, meta.id))
+                conn.execute(
+                    "DELETE FROM leases WHERE slot = ? AND holder = ?", (slot, self.holder)
+                )
 
+    def slot_taken(self, meta: GameMeta) -> Lease | None:
+        """The lease of another window, alive, on this game's slot (None: free or ours)."""
+        lease = self.lease(slot_of(meta))
+        return lease if lease is not None and lease.alive and not lease.ours else None
+
+    # --- leases: which window has a slot open ---------------------------------------------
+    def lease(self, slot: str) -> Lease | None:
+        """Which window has the slot's game open (None: no window)."""
+        with self._lock:
+            return self._lease(self.db(), slot)
+
+    def _lease(self, conn: sqlite3.Connection, slot: str) -> Lease | None:
+        row = conn.execute(
+            "SELECT holder, pid, host, heartbeat FROM leases WHERE slot = ?", (slot,)
+        ).fetchone()
+        if row is None:
+            return None
+        holder, pid, host, beat = row
+        return Lease(slot, str(holder) == self.holder, int(pid), str(host), float(beat))
+
+    def _take(self, conn: sqlite3.Connection, slot: str, *, force: bool) -> None:
+        lease = self._lease(conn, slot)
+        if lease is not None and not lease.ours and lease.alive and not force:
+            raise SlotTaken(lease)
+        conn.execute(
+            "INSERT INTO leases (slot, holder, pid, host, heartbeat) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (slot) DO UPDATE SET holder = excluded.holder, pid = excluded.pid,"
+            " host = excluded.host, heartbeat = excluded.heartbeat",
+            (slot, self.holder, os.getpid(), HOST, time.time()),
+        )
+
+    def take_slot(self, meta: GameMeta, *, force: bool = False) -> None:
+        """Mark this game's slot open here; `SlotTaken` if another live window has it
+        (``force``: take it over from a window that is gone)."""
+        with self._lock:
+            conn = self.db()
+            with transaction(conn):
+                self._take(conn, slot_of(meta), force=force)
+
+    def heartbeat(self, keep: Iterable[str] = ()) -> None:
+        """Renew this store's leases on the slots ``keep``; give up the others."""
+        slots = list(keep)
+        with self._lock:
+            conn = self.db()
+            with transaction(conn):
+                marks = ",".join("?" * len(slots))
+                conn.execute(
+                    f"DELETE FROM leases WHERE holder = ? AND slot NOT IN ({marks})",
+                    (self.holder, *slots),
+                )
+                conn.execute(
+                    "UPDATE leases SET heartbeat = ? WHERE holder = ?", (time.time(), self.holder)
+                )
+
+    def release_all(self) -> None:
+        self.heartbeat(())
+
+    # --- the history -----------------------------------------------------------------------
     def finish_game(self, obj: Game | Match, meta: GameMeta) -> HistoryRecord:
-        """A game is over: add it to the history (once), then drop its autosave."""
+        """A game is over: add it to the history (once, by its id) and drop its save, in one
+        transaction; the other slots are untouched. Costs the same whatever the history holds."""
         record = HistoryRecord(meta, now_iso(), obj)
-        history = self.history()
-        if all(r.meta.id != meta.id for r in history):
-            history.append(record)
-            self.write_json(HISTORY, self._history_json(history))
-        self.remove(AUTOSAVE)
+        with self._lock:
+            conn = self.db()
+            with transaction(conn):
+                add_record(conn, record)
+                slot = slot_of(meta)
+                conn.execute("DELETE FROM saves WHERE slot = ? AND id = ?", (slot, meta.id))
+                conn.execute(
+                    "DELETE FROM leases WHERE slot = ? AND holder = ?", (slot, self.holder)
+                )
         return record
 
-    # --- the history -----------------------------------------------------------------
-    @staticmethod
-    def _history_json(records: list[HistoryRecord]) -> dict[str, Any]:
-        return {
-            "format": HISTORY_FORMAT,
-            "version": VERSION,
-            "games": [r.to_json() for r in records],
-        }
+    def history_count(self) -> int:
+        with self._lock:
+            return int(self.db().execute("SELECT count(*) FROM history").fetchone()[0])
+
+    def history_page(self, first: int, count: int) -> list[HistoryEntry]:
+        """Games ``first`` to ``first + count - 1`` of the history (1 = the oldest), in order."""
+        if count <= 0 or first < 1:
+            return []
+        with self._lock:
+            rows = (
+                self.db()
+                .execute(
+                    f"SELECT {ENTRY_COLUMNS} FROM history ORDER BY seq LIMIT ? OFFSET ?",
+                    (count, first - 1),
+                )
+                .fetchall()
+            )
+        return [_entry(first + i, row) for i, row in enumerate(rows)]
+
+    def history_record(self, number: int) -> HistoryRecord | None:
+        """Game ``number`` of the history (1 = the oldest) with its moves, for replay; a
+        record that cannot be replayed is set aside (None)."""
+        if number < 1:
+            return None
+        with self._lock:
+            conn = self.db()
+            row = conn.execute(
+                "SELECT h.seq, h.finished, s.save FROM history h JOIN history_saves s"
+                " ON s.seq = h.seq ORDER BY h.seq LIMIT 1 OFFSET ?",
+                (number - 1,),
+            ).fetchone()
+        if row is None:
+            return None
+        seq, finished, text = row
+        try:
+            obj, meta = parse_game(bounded_loads(str(text)))
+            _need(obj.is_over, _("the game was not finished"))
+        except StorageError as exc:
+            with self._lock, transaction(conn):
+                remove_record(conn, int(seq))
+                self.set_aside(conn, HISTORY, str(exc), str(text))
+            return None
+        return HistoryRecord(meta, str(finished), obj)
 
     def history(self) -> list[HistoryRecord]:
-        """Every finished game, oldest first (a bad history file is moved aside: empty)."""
-        if self._history is not None:
-            return self._history
-        try:
-            self._history = self._load_history()
-        except StorageError as exc:
-            self.quarantine(HISTORY, str(exc))
-            self._history = []
-        return self._history
-
-    def _load_history(self) -> list[HistoryRecord]:
-        data = self.read_json(HISTORY)
-        if data is MISSING:
-            return []
-        _need(isinstance(data, dict), _("the history must be a JSON object"))
-        _need(data.get("format") == HISTORY_FORMAT, _("not a ginrummy history file"))
-        version = data.get("version")
-        _need(
-            type(version) is int and version == VERSION,
-            _("history version {version} is not supported (this program reads {supported})").format(
-                version=repr(version), supported=VERSION
-            ),
-        )
-        _exact_keys(data, ("format", "version", "games"), _("history"))
-        games = data["games"]
-        _need(isinstance(games, list), _("'games' must be a list"))
-        records: list[HistoryRecord] = []
-        seen: set[str] = set()
-        for i, item in enumerate(games, 1):
-            # TRANSLATORS: a place in the history file: its i-th game.
-            where = _("game {n}").format(n=i)
-            try:
-                record = HistoryRecord.from_json(item, where)
-            except RecursionError:
-                raise StorageError(_("{where}: nested too deeply").format(where=where)) from None
-            _need(record.meta.id not in seen, _("{where} appears twice").format(where=where))
-            seen.add(record.meta.id)
-            records.append(record)
+        """Every finished game with its moves, oldest first. Reads the whole history: for
+        tests and exports; the lists use `history_page`, the statistics `stats`."""
+        records = []
+        for number in range(1, self.history_count() + 1):
+            record = self.history_record(number)
+            if record is not None:
+                records.append(record)
         return records
+
+    def stats(self) -> dict[str, Stats]:
+        """The statistics per opponent, summed by SQL (the streaks carried per opponent)."""
+        sums = ", ".join(f"sum({name})" for name in FIGURES)
+        with self._lock:
+            conn = self.db()
+            rows = conn.execute(
+                f"SELECT h.opponent, {sums}, coalesce(s.streak, 0), coalesce(s.best, 0)"
+                " FROM history h LEFT JOIN streaks s ON s.opponent = h.opponent"
+                " GROUP BY h.opponent"
+            ).fetchall()
+        table: dict[str, Stats] = {}
+        for opponent, *values in rows:
+            *totals, streak, best = (int(v) for v in values)
+            st = Stats(**dict(zip(FIGURES, totals, strict=True)))
+            st.streak, st.best_streak = streak, best
+            table[str(opponent)] = st
+        return table
 
     # --- settings --------------------------------------------------------------------
     def load_settings(self) -> Settings:
-        """The saved settings (defaults when there are none or they are refused)."""
+        """The saved settings (defaults when there are none; refused ones are set aside)."""
+        with self._lock:
+            conn = self.db()
+            row = conn.execute("SELECT data FROM settings WHERE key = 'settings'").fetchone()
+        if row is None:
+            return Settings()
         try:
-            data = self.read_json(SETTINGS)
-            return Settings() if data is MISSING else Settings.from_json(data)
+            return Settings.from_json(bounded_loads(str(row[0])))
         except StorageError as exc:
-            self.quarantine(SETTINGS, str(exc))
+            with self._lock, transaction(conn):
+                gone = conn.execute(
+                    "DELETE FROM settings WHERE key = 'settings' AND data = ?", (row[0],)
+                ).rowcount
+                if gone:
+                    self.set_aside(conn, SETTINGS, str(exc), str(row[0]))
             return Settings()
 
     def save_settings(self, settings: Settings) -> None:
-        self.write_json(SETTINGS, settings.to_json())
+        text = json.dumps(settings.to_json(), ensure_ascii=False)
+        with self._lock:
+            conn = self.db()
+            with transaction(conn):
+                put_settings(conn, text)
+
+
+def put_settings(conn: sqlite3.Connection, text: str) -> None:
+    conn.execute(
+        "INSERT INTO settings (key, data) VALUES ('settings', ?)"
+        " ON CONFLICT (key) DO UPDATE SET data = excluded.data",
+        (text,),
+    )
+
+
+def peek_language(root: Path | None = None) -> str:
+    """The language chosen in the settings ("" for none), read without changing anything:
+    the database opened read-only, else the old settings file; anything wrong reads as ""."""
+    folder = Path(root) if root is not None else data_dir()
+    try:
+        if (folder / DB_NAME).exists():
+            conn = connect(folder / DB_NAME, read_only=True)
+            try:
+                if schema_version(conn) != SCHEMA_VERSION:
+                    return ""
+                row = conn.execute("SELECT data FROM settings WHERE key = 'settings'").fetchone()
+            finally:
+                conn.close()
+            if row is None:
+                return ""
+            return Settings.from_json(bounded_loads(str(row[0]))).language
+        data = Store(folder).read_json(SETTINGS)
+        return "" if data is MISSING else Settings.from_json(data).language
+    except (StorageError, OSError, sqlite3.Error):
+        return ""
+
+
+HOST = socket.gethostname()
+#: A lease whose heartbeat is older than this is stale: its window is gone (seconds).
+LEASE_STALE = 30.0
+#: How often an open table renews its lease (seconds).
+HEARTBEAT = 10.0
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True
+    return True
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A slot's game open in a window: whose (this store's?), which process on which host,
+    and when it last said it is still there."""
+
+    slot: str
+    ours: bool
+    pid: int
+    host: str
+    heartbeat: float
+
+    @property
+    def alive(self) -> bool:
+        """Its window is still there: a fresh heartbeat, and its process alive (on this host)."""
+        if time.time() - self.heartbeat > LEASE_STALE:
+            return False
+        return self.host != HOST or _pid_alive(self.pid)
+
+
+class SlotTaken(OSError):
+    """The slot's game is open in another window that is still there."""
+
+    def __init__(self, lease: Lease) -> None:
+        self.lease = lease
+        super().__init__(
+            # TRANSLATORS: a saved game is open in another window; {pid} its process number.
+            _("this game is open in another window (process {pid} on {host})").format(
+                pid=lease.pid, host=lease.host
+            )
+        )
+        self.strerror = str(self)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game waiting in its slot, and the lease of the window that has it open (if any)."""
+
+    slot: str
+    game: Game | Match
+    meta: GameMeta
+    lease: Lease | None
+
+    @property
+    def open_elsewhere(self) -> bool:
+        """Open in another window that is still there."""
+        return self.lease is not None and not self.lease.ours and self.lease.alive
+
+
+ENTRY_COLUMNS = "id, finished, mode, level, name1, name2, winner, is_match, score1, score2, rounds"
+
+
+def _entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
+    game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds = row
+    meta = GameMeta(str(mode), (str(a), str(b)), str(level), str(game_id), "")
+    return HistoryEntry(
+        number,
+        meta,
+        str(finished),
+        None if winner is None else int(winner),
+        bool(is_match),
+        (int(x), int(y)),
+        int(rounds),
+    )
+
+
+def history_row(record: HistoryRecord) -> tuple[dict[str, Any], str, str]:
+    """The history table's columns for ``record``, its games' results ("WL"), its save."""
+    obj, meta = record.game, record.meta
+    figs, results = figures(record)
+    x, y = record.score
+    row: dict[str, Any] = {
+        "id": meta.id,
+        "finished": record.finished,
+        "mode": meta.mode,
+        "opponent": record.opponent,
+        "level": meta.level,
+        "name1": meta.names[0],
+        "name2": meta.names[1],
+        "rules": json.dumps(obj.rules.to_dict(), ensure_ascii=False),
+        "seed": obj.seed,
+        "winner": obj.winner,
+        "is_match": int(record.is_match),
+        "score1": x,
+        "score2": y,
+        "scores": json.dumps(final_scores(obj)),
+        "results": results,
+        **figs,
+    }
+    save = json.dumps(to_dict(obj, meta.to_extra()), ensure_ascii=False)
+    return row, results, save
+
+
+def add_record(conn: sqlite3.Connection, record: HistoryRecord) -> bool:
+    """Add a finished game to the history (inside the caller's transaction) unless its id
+    is there already; carry its opponent's streaks on. True if it was added."""
+    row, results, save = history_row(record)
+    names = ", ".join(row)
+    marks = ", ".join("?" * len(row))
+    cur = conn.execute(
+        f"INSERT OR IGNORE INTO history ({names}) VALUES ({marks})", tuple(row.values())
+    )
+    if not cur.rowcount:
+        return False
+    seq = cur.lastrowid
+    conn.execute("INSERT INTO history_saves (seq, save) VALUES (?, ?)", (seq, save))
+    opponent = row["opponent"]
+    old = conn.execute(
+        "SELECT streak, best FROM streaks WHERE opponent = ?", (opponent,)
+    ).fetchone()
+    streak, best = carry_streak(int(old[0]), int(old[1]), results) if old else (0, 0)
+    if not old:
+        streak, best = carry_streak(0, 0, results)
+    conn.execute(
+        "INSERT INTO streaks (opponent, streak, best) VALUES (?, ?, ?)"
+        " ON CONFLICT (opponent) DO UPDATE SET streak = excluded.streak, best = excluded.best",
+        (opponent, streak, best),
+    )
+    return True
+
+
+def remove_record(conn: sqlite3.Connection, seq: int) -> None:
+    """Take a finished game out of the history and count its opponent's streaks again
+    (inside the caller's transaction; rare: a damaged record)."""
+    row = conn.execute("SELECT opponent FROM history WHERE seq = ?", (seq,)).fetchone()
+    conn.execute("DELETE FROM history WHERE seq = ?", (seq,))
+    conn.execute("DELETE FROM history_saves WHERE seq = ?", (seq,))
+    if row is None:
+        return
+    streak = best = 0
+    for (results,) in conn.execute(
+        "SELECT results FROM history WHERE opponent = ? ORDER BY seq", (row[0],)
+    ):
+        streak, best = carry_streak(streak, best, str(results))
+    conn.execute(
+        "UPDATE streaks SET streak = ?, best = ? WHERE opponent = ?", (streak, best, row[0])
+    )

@@ -6,6 +6,7 @@ compares them with the summary kept beside them), so a damaged file is refused w
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -172,6 +173,21 @@ class HistoryRecord:
         """Which statistics table the game counts in: the computer's level or hot-seat."""
         return self.meta.level if self.meta.mode == "computer" else "hot-seat"
 
+    @property
+    def is_match(self) -> bool:
+        return isinstance(self.game, Match)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Games won in a match; the points of a single game."""
+        obj = self.game
+        a, b = obj.games_won if isinstance(obj, Match) else obj.scores
+        return a, b
+
+    @property
+    def round_count(self) -> int:
+        return sum(1 for g in games_of(self.game) for rnd in g.rounds if rnd.result is not None)
+
     def to_json(self) -> dict[str, Any]:
         obj = self.game
         return {
@@ -216,3 +232,24 @@ class HistoryRecord:
                 _("{where}: '{field}' does not match the moves").format(where=where, field=key),
             )
         return record
+
+
+def slot_of(meta: GameMeta) -> str:
+    """The save slot a game belongs to: one per computer level, one per pair of hot-seat
+    names (in their seats, whatever their case)."""
+    if meta.mode == "computer":
+        return f"computer/{meta.level}"
+    return "hotseat/" + json.dumps([n.casefold() for n in meta.names], ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """A finished game as the lists show it (read from the index, without its moves)."""
+
+    number: int
+    meta: GameMeta
+    finished: str
+    winner: int | None
+    is_match: bool
+    score: tuple[int, int]
+    round_count: int

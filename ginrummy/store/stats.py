@@ -72,6 +72,39 @@ class Stats:
             self.streak = 0
 
 
+#: The per-game figures the history table keeps for each finished game (summed by SQL).
+FIGURES = (
+    "games",
+    "games_won",
+    "rounds",
+    "rounds_won",
+    "knocks",
+    "gins",
+    "big_gins",
+    "undercuts_given",
+    "undercuts_taken",
+    "points",
+)
+
+
+def figures(record: HistoryRecord) -> tuple[dict[str, int], str]:
+    """One finished game's figures (`FIGURES`) and its games in order as "W"/"L" (a match
+    has several), from which the streaks are carried on."""
+    st = compute([record]).get(record.opponent, Stats())
+    results = "".join(
+        "W" if game.winner == 0 else "L" for game in games_of(record.game) if game.is_over
+    )
+    return {name: getattr(st, name) for name in FIGURES}, results
+
+
+def carry_streak(streak: int, best: int, results: str) -> tuple[int, int]:
+    """The (current, best) winning streak after games ``results`` ("WLW"), oldest first."""
+    for result in results:
+        streak = streak + 1 if result == "W" else 0
+        best = max(best, streak)
+    return streak, best
+
+
 def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
     """Figures per opponent ("simple", "expert", "hot-seat"...), oldest game first."""
     table: dict[str, Stats] = {}

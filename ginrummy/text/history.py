@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..core import Game, Match
 from .i18n import _, ngettext
 from .names import display_name, level_label
 
@@ -27,16 +26,20 @@ class _Meta(Protocol):
 
 
 class HistoryRecord(Protocol):
-    """What a line needs of a finished game (the store's record has it)."""
+    """What a line needs of a finished game (the store's record and its list entry have it)."""
 
     @property
     def meta(self) -> _Meta: ...
     @property
     def finished(self) -> str: ...
     @property
-    def game(self) -> Game | Match: ...
-    @property
     def winner(self) -> int | None: ...
+    @property
+    def is_match(self) -> bool: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def round_count(self) -> int: ...
 
 
 def record_line(record: HistoryRecord) -> str:
@@ -54,15 +57,13 @@ def record_line(record: HistoryRecord) -> str:
         if against_computer
         else _("hot-seat")
     )
-    game = record.game
-    if isinstance(game, Match):
-        won = game.games_won
+    x, y = record.score
+    if record.is_match:
         # TRANSLATORS: a match's result in games won, e.g. "Ann 2-1 Computer (games)".
-        score = _("{a} {x}-{y} {b} (games)").format(a=a, x=won[0], y=won[1], b=b)
+        score = _("{a} {x}-{y} {b} (games)").format(a=a, x=x, y=y, b=b)
     else:
-        score = f"{a} {game.scores[0]}-{game.scores[1]} {b}"
-    games = game.games if isinstance(game, Match) else [game]
-    n = sum(1 for g in games for rnd in g.rounds if rnd.result is not None)
+        score = f"{a} {x}-{y} {b}"
+    n = record.round_count
     rounds = ngettext("{n} round", "{n} rounds", n).format(n=n)
     date = record.finished[:10]
     winner = record.winner

@@ -14,6 +14,13 @@ FILE_WORDS = {
     "autosave.json": N_("The saved game"),
     "history.json": N_("The game history"),
     "settings.json": N_("The settings"),
+    "ginrummy.db": N_("The database"),
+}
+#: How a record set aside in the database is named (one game, not the whole history).
+RECORD_WORDS = {
+    "autosave.json": N_("A saved game"),
+    "history.json": N_("A finished game"),
+    "settings.json": N_("The settings"),
 }
 
 
@@ -26,6 +33,8 @@ class Problem(Protocol):
     def reason(self) -> str: ...
     @property
     def moved_to(self) -> Path | None: ...
+    @property
+    def set_aside(self) -> bool: ...
 
 
 def problem_line(problem: Problem) -> str:
@@ -34,6 +43,12 @@ def problem_line(problem: Problem) -> str:
     # TRANSLATORS: {file} is "The saved game", "The game history" or "The settings" (or a
     # file name); {reason} says what is wrong with it; {moved_to} is a file name.
     file = _(what) if what is not None else problem.file
+    if problem.set_aside:
+        what = RECORD_WORDS.get(problem.file)
+        # TRANSLATORS: {file} is "A saved game", "A finished game" or "The settings".
+        return _(
+            "{file} could not be read ({reason}); it was set aside and everything else is kept."
+        ).format(file=_(what) if what is not None else problem.file, reason=problem.reason)
     if problem.moved_to is not None:
         return _("{file} could not be read ({reason}); it was moved aside as {moved_to}.").format(
             file=file, reason=problem.reason, moved_to=problem.moved_to.name

@@ -67,12 +67,12 @@ async def test_a_new_game_asks_before_replacing_the_saved_one(tmp_path: Path) ->
         assert isinstance(again.screen, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(again.screen, StartScreen) and again.saved is not None
+        assert isinstance(again.screen, StartScreen) and again.saved
         await pilot.press("f2")
         await pilot.pause()
         await pilot.press("y")
         await settle(pilot)
-        assert isinstance(again.screen, TableScreen) and again.saved is None
+        assert isinstance(again.screen, TableScreen) and not again.saved
 
 
 async def test_hotseat_continues_behind_the_privacy_screen(tmp_path: Path) -> None:
@@ -96,11 +96,11 @@ async def test_a_corrupt_save_is_refused_with_one_message(tmp_path: Path) -> Non
     app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and app.saved is None
+        assert isinstance(app.screen, StartScreen) and not app.saved
         assert not app.screen.query("#continue")
         messages = [n.message for n in app._notifications]
-        assert len(messages) == 1 and "moved aside as autosave.json.corrupt-" in messages[0]
-    assert [p.name.startswith("autosave.json.corrupt-") for p in tmp_path.iterdir()] == [True]
+        assert len(messages) == 1 and "set aside and everything else is kept" in messages[0]
+    assert [p.name.startswith("autosave.json.imported-") for p in tmp_path.glob("a*")] == [True]
 
 
 async def test_a_finished_game_leaves_no_save_and_is_in_the_history(tmp_path: Path) -> None:

@@ -205,7 +205,7 @@ async def test_start_footer_fits_80_columns_with_quit(tmp_path: Path) -> None:
     app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and app.saved is not None
+        assert isinstance(app.screen, StartScreen) and app.saved
         keys = [k for k in app.screen.query(FooterKey) if k.display]
         shown = {k.description: k.region for k in keys}
         for wanted in ("Continue", "Computer", "Hot-seat", "Help", "Quit"):

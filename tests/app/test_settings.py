@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from support.pilot import settle, table_of
@@ -101,8 +100,8 @@ async def test_settings_screen_changes_pace_ascii_theme_and_name(tmp_path: Path)
         assert app.screen.query_one("#your-name", Input).value == "Ben"
         assert "G I N" in str(app.screen.query_one("#banner").render())
         assert "S H" in str(app.screen.query_one("#banner").render())
-    data = json.loads((tmp_path / SETTINGS).read_text())
-    assert (data["name"], data["pace"], data["ascii"], data["theme"]) == ("Ben", 0.0, True, "nord")
+    kept = Store(tmp_path).load_settings()
+    assert (kept.name, kept.pace, kept.ascii, kept.theme) == ("Ben", 0.0, True, "nord")
 
     again = GinRummyApp(data_dir=tmp_path, mode="computer", seed=2)
     async with again.run_test(size=SIZE) as pilot:
@@ -122,7 +121,7 @@ async def test_a_bad_name_in_the_settings_is_refused(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
         assert any("cannot be shown" in n.message for n in app._notifications)
-    assert not (tmp_path / SETTINGS).exists()
+    assert Store(tmp_path).load_settings().name == ""
 
 
 async def test_theme_from_the_command_palette_is_kept(tmp_path: Path) -> None:
@@ -141,9 +140,11 @@ async def test_a_corrupt_settings_file_is_one_message_and_defaults(tmp_path: Pat
         messages = [n.message for n in app._notifications]
         assert len(messages) == 1
         assert messages[0].startswith("The settings could not be read (the pace must be")
-        assert "moved aside as settings.json.corrupt-" in messages[0]
+        assert messages[0].endswith("it was set aside and everything else is kept.")
         assert app.settings == Settings() and app.level == "simple"
-    assert [p.name.startswith("settings.json.corrupt-") for p in tmp_path.iterdir()] == [True]
+    # The old file is kept as a backup; its content, in the database's quarantine table.
+    assert [p.name.startswith("settings.json.imported-") for p in tmp_path.glob("s*")] == [True]
+    assert Store(tmp_path).quarantined()[0][0] == SETTINGS
 
 
 async def test_an_unknown_theme_in_the_settings_is_ignored(tmp_path: Path) -> None:

@@ -130,12 +130,11 @@ def test_play_with_lang_beats_the_setting_and_does_not_save_it(
 ) -> None:
     store = Store()
     store.save_settings(Settings(name="Ann", language="hu"))
-    before = store.path("settings.json").read_bytes()
     assert cli("--lang", "pl").code == 0
     assert cli("play", "--lang", "da", "--vs", "computer").code == 0
     assert [c["language"] for c in fake_app] == ["pl", "da"]
     assert fake_app[1]["mode"] == "computer"
-    assert store.path("settings.json").read_bytes() == before
+    assert Store().load_settings() == Settings(name="Ann", language="hu")
 
 
 def test_play_without_a_saved_language_follows_the_environment(

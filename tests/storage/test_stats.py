@@ -12,7 +12,7 @@ from pathlib import Path
 from test_storage import finished_game
 
 from ginrummy.core import ResultKind
-from ginrummy.store import HISTORY, GameMeta, Store
+from ginrummy.store import DB_NAME, GameMeta, Store
 from ginrummy.store.stats import Stats, compute, format_table
 from ginrummy.text import i18n
 
@@ -27,8 +27,10 @@ def _history(root: Path) -> Store:
 
 
 def test_figures_add_up(tmp_path: Path) -> None:
-    history = _history(tmp_path).history()
+    store = _history(tmp_path)
+    history = store.history()
     table = compute(history)
+    assert store.stats() == table
     assert set(table) == {"simple", "expert", "hot-seat"}
     assert sum(s.games for s in table.values()) == 5
     for key, st in table.items():
@@ -52,10 +54,14 @@ def test_ginrummy_stats_prints_the_table_and_survives_a_bad_history(
     assert "Games played" in out.stdout and "vs expert" in out.stdout and out.stderr == ""
     out = subprocess.run([*run, "--json"], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout)["simple"]["games"] == 2
-    (isolated_data_dir / HISTORY).write_text('{"format": "ginrummy-history", "version": 7}')
+    # A database that SQLite cannot open: moved aside with one message, a fresh one made.
+    for name in (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm"):
+        (isolated_data_dir / name).unlink(missing_ok=True)
+    (isolated_data_dir / DB_NAME).write_bytes(b"not a database at all" * 100)
     out = subprocess.run(run, capture_output=True, text=True, check=False)
     assert out.returncode == 0 and "No finished games yet" in out.stdout
-    assert out.stderr.count("\n") == 1 and "moved aside as history.json.corrupt-" in out.stderr
+    assert out.stderr.count("\n") == 1 and f"moved aside as {DB_NAME}.corrupt-" in out.stderr
+    assert "The database could not be read" in out.stderr
     assert "Traceback" not in out.stderr
 
 

@@ -12,9 +12,11 @@ from ginrummy.core.save import to_dict
 from ginrummy.players import SimplePlayer
 from ginrummy.store import (
     AUTOSAVE,
+    DB_NAME,
     HISTORY,
     SETTINGS,
     GameMeta,
+    HistoryRecord,
     Settings,
     StorageError,
     Store,
@@ -53,12 +55,17 @@ def test_data_dir_follows_the_environment(isolated_data_dir: Path) -> None:
     assert Store().root == isolated_data_dir
 
 
-def test_autosave_round_trip_and_no_temp_files_left(tmp_path: Path) -> None:
+def set_raw(store: Store, sql: str, *args: object) -> None:
+    """Write into the database as a damaged or hostile file would have it."""
+    store.db().execute(sql, args)
+
+
+def test_autosave_round_trip_in_one_database_file(tmp_path: Path) -> None:
     store = Store(tmp_path)
     game = Game(Rules(), seed=3)
     play(game, 7)
     store.save_game(game, META)
-    assert [p.name for p in tmp_path.iterdir()] == [AUTOSAVE]
+    assert {p.name for p in tmp_path.iterdir()} <= {DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm"}
     loaded = store.load_game()
     assert loaded is not None
     obj, meta = loaded
@@ -73,28 +80,29 @@ def test_autosave_round_trip_and_no_temp_files_left(tmp_path: Path) -> None:
     ("content", "reason"),
     [
         ('{"format": "ginrummy-save", "ver', "not valid JSON"),
-        ("", "empty"),
+        ("", "not valid JSON"),
         ("\\xff\\xfe", "not valid JSON"),
         ('{"format": "ginrummy-save", "version": 99}', "version 99"),
         ("[1, 2, 3]", "JSON object"),
     ],
 )
-def test_a_bad_autosave_is_refused_and_moved_aside(
-    tmp_path: Path, content: str, reason: str
-) -> None:
-    (tmp_path / AUTOSAVE).write_text(content, encoding="utf-8")
+def test_a_bad_autosave_is_refused_and_set_aside(tmp_path: Path, content: str, reason: str) -> None:
     (tmp_path / "keep.txt").write_text("mine")
     store = Store(tmp_path)
-    assert store.load_game() is None
+    other = Game(Rules(), seed=8)
+    play(other, 3)
+    store.save_game(other, GameMeta("computer", ("Ann", "Computer"), "expert"))
+    set_raw(store, "INSERT INTO saves VALUES ('computer/simple', 'abc123', '', ?)", content)
+    [left] = store.saved_games()  # the other slot's game is untouched
+    assert left.meta.level == "expert"
     [problem] = store.take_problems()
-    assert reason in problem.reason
-    assert problem.moved_to is not None and problem.moved_to.exists()
-    assert problem.moved_to.name.startswith(f"{AUTOSAVE}.corrupt-")
-    assert not (tmp_path / AUTOSAVE).exists()
+    assert reason in problem.reason and problem.set_aside
+    assert store.quarantined() == [(AUTOSAVE, problem.reason, content)]
     assert (tmp_path / "keep.txt").read_text() == "mine"
-    assert "saved game could not be read" in problem_line(problem)
+    assert problem_line(problem).startswith("A saved game could not be read (")
     # The next start is clean.
-    assert Store(tmp_path).load_game() is None
+    fresh = Store(tmp_path)
+    assert len(fresh.saved_games()) == 1 and not fresh.take_problems()
 
 
 def test_impossible_content_is_refused(tmp_path: Path) -> None:
@@ -102,31 +110,39 @@ def test_impossible_content_is_refused(tmp_path: Path) -> None:
     play(game, 5)
     data = to_dict(game, META.to_extra())
     store = Store(tmp_path)
+
+    def write(bad: object) -> None:
+        set_raw(
+            store,
+            "INSERT OR REPLACE INTO saves VALUES ('computer/simple', 'abc123', '', ?)",
+            json.dumps(bad),
+        )
+
     # A duplicate card in the deck.
     bad = json.loads(json.dumps(data))
     deck = bad["games"][0]["rounds"][0]["deck"].split()
     deck[1] = deck[0]
     bad["games"][0]["rounds"][0]["deck"] = " ".join(deck)
-    store.write_json(AUTOSAVE, bad)
+    write(bad)
     assert store.load_game() is None
     assert deck[0] in store.take_problems()[0].reason
     # 53 cards.
     bad = json.loads(json.dumps(data))
     bad["games"][0]["rounds"][0]["deck"] += " AS"
-    store.write_json(AUTOSAVE, bad)
+    write(bad)
     assert store.load_game() is None
     assert store.take_problems()
     # A score that does not add up.
     bad = json.loads(json.dumps(data))
     bad["games"][0]["scores"] = [50, 0]
-    store.write_json(AUTOSAVE, bad)
+    write(bad)
     assert store.load_game() is None
     assert "do not add up" in store.take_problems()[0].reason
     # Strict app details: an unknown field, a bad name, an unknown level.
     for key, value in (("extra_field", 1), ("names", ["Ann", "Ann"]), ("level", "godlike")):
         bad = json.loads(json.dumps(data))
         bad["extra"][key] = value
-        store.write_json(AUTOSAVE, bad)
+        write(bad)
         assert store.load_game() is None
         assert store.take_problems(), key
 
@@ -134,40 +150,48 @@ def test_impossible_content_is_refused(tmp_path: Path) -> None:
 def test_a_finished_game_goes_to_the_history_once(tmp_path: Path) -> None:
     store = Store(tmp_path)
     game = finished_game(11)
+    store.save_game(game, META)
     record = store.finish_game(game, META)
-    assert not (tmp_path / AUTOSAVE).exists()
+    assert store.load_game() is None
     store.finish_game(game, META)  # twice: still one record
     history = Store(tmp_path).history()
     assert len(history) == 1
     assert history[0].meta == META and history[0].winner == game.winner
-    data = json.loads((tmp_path / HISTORY).read_text())
-    rec = data["games"][0]
-    assert rec["players"] == ["Ann", "Computer"] and rec["mode"] == "computer"
-    assert rec["rounds"] and {"kind", "winner", "points", "totals"} <= rec["rounds"][0].keys()
-    assert record.finished == rec["date"]
+    [entry] = Store(tmp_path).history_page(1, 10)
+    assert entry.meta.names == ("Ann", "Computer") and entry.meta.mode == "computer"
+    assert entry.finished == record.finished and entry.round_count == record.round_count
+    assert entry.score == record.score and entry.number == 1
 
 
 def test_a_finished_game_left_in_the_autosave_is_recorded(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    store.save_game(finished_game(12), META)
+    set_raw(
+        store,
+        "INSERT INTO saves VALUES ('computer/simple', 'abc123', '', ?)",
+        json.dumps(to_dict(finished_game(12), META.to_extra())),
+    )
     assert store.load_game() is None
-    assert not (tmp_path / AUTOSAVE).exists()
+    assert store.saved_games() == []
     assert len(Store(tmp_path).history()) == 1
 
 
-def test_a_history_whose_summary_lies_is_refused(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    store.finish_game(finished_game(13), META)
-    data = json.loads((tmp_path / HISTORY).read_text())
-    data["games"][0]["rounds"][0]["points"] += 1
-    (tmp_path / HISTORY).write_text(json.dumps(data))
+def test_an_old_history_whose_summary_lies_loses_that_game_only(tmp_path: Path) -> None:
+    games = []
+    for n, seed in enumerate((13, 15, 16)):
+        meta = GameMeta("computer", ("Ann", "Computer"), "simple", f"g{n}", META.started)
+        games.append(HistoryRecord(meta, META.started, finished_game(seed)).to_json())
+    games[1]["rounds"][0]["points"] += 1
+    (tmp_path / HISTORY).write_text(
+        json.dumps({"format": "ginrummy-history", "version": 1, "games": games})
+    )
     fresh = Store(tmp_path)
-    assert fresh.history() == []
+    assert [r.meta.id for r in fresh.history()] == ["g0", "g2"]
     [problem] = fresh.take_problems()
-    assert "does not match the moves" in problem.reason
-    # Recording the next game starts a new, clean history.
+    assert "game 2: 'rounds' does not match the moves" in problem.reason
+    assert json.loads(fresh.quarantined()[0][2]) == games[1]  # kept, raw
+    # Recording the next game goes on from there.
     fresh.finish_game(finished_game(14), GameMeta("hotseat", ("A", "B"), ""))
-    assert len(Store(tmp_path).history()) == 1
+    assert len(Store(tmp_path).history()) == 3
 
 
 def test_settings_round_trip_and_refusals(tmp_path: Path) -> None:
@@ -178,10 +202,14 @@ def test_settings_round_trip_and_refusals(tmp_path: Path) -> None:
     assert Store(tmp_path).load_settings() == chosen
     for bad in ({"pace": -1}, {"ascii": "yes"}, {"colour": "red"}, {"version": 2}):
         data = {**chosen.to_json(), **bad}
-        store.write_json(SETTINGS, data)
+        write_settings(store, data)
         fresh = Store(tmp_path)
         assert fresh.load_settings() == Settings()
         assert fresh.take_problems(), bad
+
+
+def write_settings(store: Store, data: object) -> None:
+    set_raw(store, "INSERT OR REPLACE INTO settings VALUES ('settings', ?)", json.dumps(data))
 
 
 def test_write_is_atomic_when_interrupted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -210,11 +238,11 @@ def test_settings_keep_the_second_name_and_old_files_without_it_still_load(
     assert Store(tmp_path).load_settings().name2 == "Ben"
     old = Settings(name="Ann").to_json()
     del old["name2"]  # a file written before the field existed
-    store.write_json(SETTINGS, old)
+    write_settings(store, old)
     fresh = Store(tmp_path)
     assert fresh.load_settings() == Settings(name="Ann")
     assert not fresh.take_problems()
-    store.write_json(SETTINGS, {**old, "name2": " bad "})
+    write_settings(store, {**old, "name2": " bad "})
     fresh = Store(tmp_path)
     assert fresh.load_settings() == Settings()
     assert fresh.take_problems()
@@ -240,18 +268,17 @@ def test_an_unknown_language_follows_the_environment_and_keeps_the_file(
 ) -> None:
     store = Store(tmp_path)
     chosen = Settings(name="Ann", level="expert", pace=0.2)
-    store.write_json(SETTINGS, {**chosen.to_json(), "lang": bad})
+    write_settings(store, {**chosen.to_json(), "lang": bad})
     fresh = Store(tmp_path)
     assert fresh.load_settings() == chosen  # everything else kept, language ""
     assert not fresh.take_problems()
-    assert (tmp_path / SETTINGS).exists()
 
 
 def test_a_file_without_a_language_loads(tmp_path: Path) -> None:
     store = Store(tmp_path)
     old = Settings(name="Ann").to_json()
     del old["lang"]
-    store.write_json(SETTINGS, old)
+    write_settings(store, old)
     fresh = Store(tmp_path)
     assert fresh.load_settings() == Settings(name="Ann")
     assert not fresh.take_problems()
@@ -263,7 +290,7 @@ def test_the_old_language_field_is_ignored(tmp_path: Path, code: str) -> None:
     # a default nobody chose: it must not force English over the player's environment.
     store = Store(tmp_path)
     new = Settings(name="Ann", language=code).to_json()
-    store.write_json(SETTINGS, {**new, "language": "en"})
+    write_settings(store, {**new, "language": "en"})
     fresh = Store(tmp_path)
     assert fresh.load_settings() == Settings(name="Ann", language=code)
     assert not fresh.take_problems()
@@ -276,5 +303,8 @@ def test_problem_messages_name_the_file_and_the_reason(tmp_path: Path) -> None:
     (problem,) = store.take_problems()
     text = problem_line(problem)
     assert text.startswith("The settings could not be read (not valid JSON: ")
-    assert problem.moved_to is not None
-    assert text.endswith(f"; it was moved aside as {problem.moved_to.name}.")
+    assert text.endswith("; it was set aside and everything else is kept.")
+    assert store.quarantined() == [(SETTINGS, problem.reason, "{not json")]
+    assert [p.name.startswith(f"{SETTINGS}.imported-") for p in tmp_path.glob("settings*")] == [
+        True
+    ]

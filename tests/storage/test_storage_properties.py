@@ -195,12 +195,21 @@ def _fresh(tmp_path_factory: Any, name: str, content: bytes) -> tuple[Store, Pat
     return Store(root), root
 
 
-def _refused_cleanly(store: Store, root: Path, name: str) -> None:
+def _refused_cleanly(store: Store, root: Path, name: str, *, at_least: int = 1) -> None:
+    """The old file was imported: what could not be used is set aside in the database (one
+    problem a record, one clear line each), the file is kept as a backup, nothing else
+    touched."""
     problems = store.take_problems()
-    assert len(problems) == 1
-    assert problems[0].moved_to is not None and problems[0].moved_to.exists()
-    assert "\n" not in problem_line(problems[0])
+    assert len(problems) >= at_least
+    assert all(p.set_aside and p.file == name for p in problems)
+    assert all("\n" not in problem_line(p) for p in problems)
+    assert len(store.quarantined()) == len(problems)
+    _imported(root, name)
+
+
+def _imported(root: Path, name: str) -> None:
     assert not (root / name).exists()
+    assert [p.name for p in root.glob(f"{name}.imported-*")]
     assert (root / "other.txt").read_text() == "keep me"
 
 
@@ -211,13 +220,15 @@ def test_mutated_saves_give_a_game_or_a_clear_refusal(tmp_path_factory: Any, dat
     loaded = store.load_game()
     if loaded is None and not store.problems:
         # A mutation that still makes a valid but finished game: it went to the history.
-        assert len(store.history()) == 1 and not (root / AUTOSAVE).exists()
+        assert len(store.history()) == 1
+        _imported(root, AUTOSAVE)
     elif loaded is None:
         _refused_cleanly(store, root, AUTOSAVE)
     else:
         game, meta = loaded
         assert store.problems == [] and not game.is_over
         assert isinstance(meta, GameMeta)
+        _imported(root, AUTOSAVE)
 
 
 @MUTATIONS
@@ -226,10 +237,11 @@ def test_mutated_histories_never_crash(tmp_path_factory: Any, data: Any) -> None
     store, root = _fresh(tmp_path_factory, HISTORY, data.draw(mutated(HISTORY_TEXT)))
     history = store.history()
     if store.problems:
-        assert history == []
+        assert history == []  # the one game in it was set aside (or the whole file)
         _refused_cleanly(store, root, HISTORY)
     else:  # still a valid history (a mutation may leave it valid but empty: "games": [])
-        assert (root / HISTORY).exists()
+        assert len(history) <= 1
+        _imported(root, HISTORY)
 
 
 @MUTATIONS
@@ -240,3 +252,41 @@ def test_mutated_settings_never_crash(tmp_path_factory: Any, data: Any) -> None:
     if store.problems:
         assert loaded == Settings()
         _refused_cleanly(store, root, SETTINGS)
+    else:
+        _imported(root, SETTINGS)
+
+
+@MUTATIONS
+@given(data=st.data())
+def test_mutated_records_in_the_database_are_set_aside_alone(
+    tmp_path_factory: Any, data: Any
+) -> None:
+    """The same hostile content written straight into the database's rows: the bad record
+    is set aside with its raw text; the other records stay."""
+    root = tmp_path_factory.mktemp("hostile-db")
+    store = Store(root)
+    keep = Game(Rules(target=30), seed=9)
+    play_out(keep, (SimplePlayer(), SimplePlayer()))
+    store.finish_game(keep, GameMeta("hotseat", ("A", "B"), ""))
+    store.save_settings(Settings(name="Ann"))
+    kind = data.draw(st.sampled_from(["save", "settings"]))
+    raw = data.draw(mutated(GAME_TEXT if kind == "save" else SETTINGS_TEXT))
+    text = raw.decode("utf-8", errors="replace")
+    conn = store.db()
+    if kind == "save":
+        conn.execute(
+            "INSERT INTO saves (slot, id, updated, save) VALUES ('computer/simple', 'x', '', ?)",
+            (text,),
+        )
+        games = store.saved_games()
+        assert len(games) <= 1
+        assert len(store.history()) in (1, 2)
+    else:
+        conn.execute("UPDATE settings SET data = ?", (text,))
+        store.load_settings()
+    problems = store.take_problems()
+    assert len(problems) <= 1
+    if problems:
+        assert problems[0].set_aside and "\n" not in problem_line(problems[0])
+        assert store.quarantined()[0][2] == text
+    assert store.history()[0].meta.names == ("A", "B")

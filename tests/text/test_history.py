@@ -28,6 +28,19 @@ class Record:
     def winner(self) -> int | None:
         return self.game.winner
 
+    @property
+    def is_match(self) -> bool:
+        return False
+
+    @property
+    def score(self) -> tuple[int, int]:
+        a, b = self.game.scores
+        return a, b
+
+    @property
+    def round_count(self) -> int:
+        return sum(1 for rnd in self.game.rounds if rnd.result is not None)
+
 
 def finished_game(seed: int) -> Game:
     game = Game(Rules(target=30), seed=seed)

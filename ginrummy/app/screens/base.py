@@ -16,8 +16,8 @@ from textual.widgets import Checkbox, Input, Select
 from ..widgets.footer import LocalFooter
 
 if TYPE_CHECKING:
-    from ...core import Game, Match, Rules
-    from ...store import GameMeta, Settings, Store
+    from ...core import Rules
+    from ...store import SavedGame, Settings, Store
     from ..model.seats import NewGame
 
 
@@ -26,8 +26,8 @@ class GinApp(Protocol):
 
     store: Store
     settings: Settings
-    #: The game in progress found in the autosave (offered as Continue).
-    saved: tuple[Game | Match, GameMeta] | None
+    #: The games waiting in their slots, the latest first (each offered as Continue).
+    saved: list[SavedGame]
     #: Names given on the command line (None: the settings' names).
     names: tuple[str, str] | None
     seed: int | None
@@ -55,8 +55,11 @@ class GinApp(Protocol):
     def new_game(self, choice: NewGame) -> None:
         """Start the game chosen on the start screen."""
 
-    def continue_game(self) -> object:
-        """Sit down at the saved game again."""
+    def continue_game(self, index: int = 0, *, take_over: bool = False) -> object:
+        """Sit down at saved game ``index`` again."""
+
+    def saved_in(self, mode: str, choice: NewGame | None = None) -> SavedGame | None:
+        """The game waiting in the slot a new game in ``mode`` would take."""
 
     def open_replay(self, number: int) -> None:
         """Replay game ``number`` of the history."""

@@ -14,7 +14,7 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...core import PRESETS, Game, Match, Rules
 from ...players import LEVELS
-from ...store import MAX_NAME, GameMeta
+from ...store import MAX_NAME, GameMeta, SavedGame
 from ...text.i18n import N_, _
 from ...text.names import display_name, level_label, preset_label
 from ..model.seats import COMPUTER, HOTSEAT, NewGame, seat_names
@@ -51,6 +51,15 @@ def saved_summary(obj: Game | Match, meta: GameMeta) -> str:
     return _("hot-seat, {first} {score1} · {second} {score2}, round {round}").format(**fields)
 
 
+def saved_label(saved: SavedGame) -> str:
+    """A waiting game as the start screen offers it (marked if open in another window)."""
+    text = saved_summary(saved.game, saved.meta)
+    if saved.open_elsewhere:
+        # TRANSLATORS: a saved game that another window of the game has open.
+        text = _("{game} (open in another window)").format(game=text)
+    return text
+
+
 class StartScreen(Screen[None]):
     """Choose a game and start it."""
 
@@ -74,20 +83,34 @@ class StartScreen(Screen[None]):
         app = self.gin_app
         # Names given on the command line, else the name kept in the settings.
         names = app.names or (app.settings.name, app.settings.name2)
+        #: The slots of the saved games offered (composed again when they change).
+        self.shown_slots = [g.slot for g in app.saved]
         yield Header()
         with Vertical(id="start"):
             yield Static(
                 Text(BANNER_ASCII if app.ascii else BANNER_UNICODE, style="bold"), id="banner"
             )
-            if app.saved is not None:
+            if len(app.saved) == 1:
                 with Horizontal(id="continue-row"):
                     yield Button(
                         # TRANSLATORS: {game} describes the saved game; keep "(F5)".
-                        _("Continue: {game} (F5)").format(game=saved_summary(*app.saved)),
+                        _("Continue: {game} (F5)").format(game=saved_label(app.saved[0])),
                         id="continue",
                         variant="warning",
                         compact=True,
                     )
+            elif app.saved:
+                # One saved game per slot: choose which one, then Continue.
+                with Horizontal(id="continue-row"):
+                    yield Select(
+                        [(saved_label(g), n) for n, g in enumerate(app.saved)],
+                        value=0,
+                        allow_blank=False,
+                        compact=True,
+                        id="continue-slot",
+                    )
+                    # TRANSLATORS: beside the list of saved games; keep "(F5)".
+                    yield Button(_("Continue (F5)"), id="continue", variant="warning", compact=True)
             else:
                 yield Static(
                     Text(
@@ -189,9 +212,7 @@ class StartScreen(Screen[None]):
         app = self.gin_app
         mode = app.start_mode or app.settings.opponent
         first = (
-            "#continue"
-            if app.saved is not None
-            else ("#play-hotseat" if mode == HOTSEAT else "#play-computer")
+            "#continue" if app.saved else ("#play-hotseat" if mode == HOTSEAT else "#play-computer")
         )
         self.query_one(first, Button).focus()
 
@@ -204,19 +225,64 @@ class StartScreen(Screen[None]):
         if mode is None:
             return  # back from help, settings or statistics: focus stays where it was
         button = self.query_one("#play-hotseat" if mode == HOTSEAT else "#play-computer", Button)
-        if app.saved is None:  # the saved game was continued (or replaced): nothing to offer
+        if not app.saved:  # the saved games were continued (or replaced): nothing to offer
             for row in self.query("#continue-row"):
                 row.display = False
+        elif self.shown_slots != [g.slot for g in app.saved]:
+            self.call_after_refresh(self._recompose_saved)
         # After the refresh: hiding the focused Continue button moves the focus on its own.
         self.call_after_refresh(button.focus)
 
+    async def _recompose_saved(self) -> None:
+        """The saved games changed while away (one continued, another left): offer them."""
+        await recompose_in_language(self)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_game":
-            return self.gin_app.saved is not None
+            return bool(self.gin_app.saved)
         return True
 
+    def _chosen_saved(self) -> int:
+        """Which saved game Continue takes: the one chosen in the list (0: the latest)."""
+        for select in self.query("#continue-slot"):
+            value = select.value if isinstance(select, Select) else 0
+            return value if isinstance(value, int) else 0
+        return 0
+
     def action_continue_game(self) -> None:
-        self.gin_app.continue_game()
+        """Continue the chosen saved game; one open in another window is not taken, and
+        one whose window is gone is taken over after asking."""
+        app = self.gin_app
+        index = self._chosen_saved()
+        if not 0 <= index < len(app.saved):
+            return
+        saved = app.saved[index]
+        lease = app.store.lease(saved.slot)
+        if lease is None or lease.ours:
+            app.continue_game(index)
+            return
+        if lease.alive:
+            self.notify(
+                _("This game is open in another window (process {pid}): play it there.").format(
+                    pid=lease.pid
+                ),
+                severity="warning",
+                timeout=10,
+            )
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                app.continue_game(index, take_over=True)
+
+        def body() -> str:
+            return _(
+                "This game was open in another window (process {pid}) that is gone."
+                " Take it over here?"
+            ).format(pid=lease.pid)
+
+        # TRANSLATORS: a question (title) and its yes button (short).
+        self.app.push_screen(ConfirmScreen(N_("Take over?"), body, yes=N_("Take over")), answer)
 
     @on(Button.Pressed, "#continue")
     def _continue(self) -> None:
@@ -245,10 +311,11 @@ class StartScreen(Screen[None]):
         choice = self._read_choices(mode)
         if choice is None:
             return
-        saved = self.gin_app.saved
-        if saved is None:
+        waiting = self.gin_app.saved_in(mode, choice)
+        if waiting is None:
             self.gin_app.new_game(choice)
             return
+        saved = (waiting.game, waiting.meta)
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -308,7 +375,7 @@ class StartScreen(Screen[None]):
 
         body = (
             N_("Your saved game waits for you: choose Continue next time.")
-            if saved is not None
+            if saved
             else N_("See you next time.")
         )
         # TRANSLATORS: a question (keep "ginrummy", the program's name) and its buttons.

@@ -14,13 +14,16 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...store import Store
-from ...store.stats import compute, format_table
+from ...store.stats import format_table
 from ...text.history import record_line
 from ...text.i18n import N_, _, ngettext
 from ..widgets.footer import LocalFooter
 from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
 from .replay import ReplayScreen
+
+#: How many of the latest games the list offers (``ginrummy replay --list`` shows them all).
+LIST_GAMES = 200
 
 
 class StatsScreen(Screen[None]):
@@ -38,27 +41,29 @@ class StatsScreen(Screen[None]):
         self.store = store
 
     def compose(self) -> ComposeResult:
-        history = self.store.history()
-        table = compute(history)
+        count = self.store.history_count()
+        table = self.store.stats()
+        # The latest games only: the list is a page of the history's index.
+        shown = self.store.history_page(max(1, count - LIST_GAMES + 1), LIST_GAMES)
         yield Header()
         with VerticalScroll(id="stats"):
             yield Static(Text(format_table(table)), id="stats-table")
-            if history:
+            if count:
                 yield Static(
                     Text(
                         ngettext(
                             "{n} finished game in {folder}",
                             "{n} finished games in {folder}",
-                            len(history),
-                        ).format(n=len(history), folder=self.store.root),
+                            count,
+                        ).format(n=count, folder=self.store.root),
                         style="dim",
                     )
                 )
-        if history:
+        if shown:
             games = OptionList(
                 *(
-                    Option(f"{n:>3}  {record_line(record)}", id=str(n))
-                    for n, record in reversed(list(enumerate(history, 1)))
+                    Option(f"{entry.number:>3}  {record_line(entry)}", id=str(entry.number))
+                    for entry in reversed(shown)
                 ),
                 id="games",
             )
@@ -84,10 +89,12 @@ class StatsScreen(Screen[None]):
     def _replay(self, event: OptionList.OptionSelected) -> None:
         """Replay the game chosen over this screen (Escape comes back here)."""
         number = int(event.option.id or "0")
-        history = self.store.history()
-        if 1 <= number <= len(history):
+        record = self.store.history_record(number)
+        if record is not None:
             ascii = gin_app_of(self).ascii
-            self.app.push_screen(ReplayScreen(history[number - 1], number, ascii=ascii))
+            self.app.push_screen(ReplayScreen(record, number, ascii=ascii))
+        else:
+            gin_app_of(self).report_problems()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,172 @@
+"""The database: one SQLite file in the data folder, its schema and the migrations.
+
+WAL mode (a reader never waits for a writer; two windows share the file), a busy timeout
+(a writer waits for the other's transaction instead of failing), every write one
+``BEGIN IMMEDIATE`` transaction. The schema version is SQLite's ``user_version``; each
+version has its migration function, run in order in one transaction. A database written by
+a newer ginrummy (a higher version) is left untouched: `NewerDatabase`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..text.i18n import _
+from .checks import StorageError
+
+DB_NAME = "ginrummy.db"
+#: The schema this program writes; `MIGRATIONS` brings an older database up to it.
+SCHEMA_VERSION = 1
+#: How long a write waits for the other window's transaction (milliseconds).
+BUSY_MS = 10_000
+
+
+class NewerDatabase(StorageError):
+    """The database was written by a newer ginrummy: it is kept as it is, unread."""
+
+    def __init__(self, path: Path, found: int) -> None:
+        self.path = path
+        self.found = found
+        super().__init__(
+            # TRANSLATORS: the data was written by a newer version of the program.
+            _(
+                "{path} was written by a newer ginrummy (data version {found}; this one reads"
+                " up to {supported}): update ginrummy to use it; nothing was changed"
+            ).format(path=path, found=found, supported=SCHEMA_VERSION)
+        )
+
+
+def _v1(conn: sqlite3.Connection) -> None:
+    """The first schema: history (figures apart from the saves), slots, leases, settings."""
+    for statement in (
+        # One row per finished game: what the lists show and what the statistics sum.
+        """CREATE TABLE history (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            finished TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            opponent TEXT NOT NULL,
+            level TEXT NOT NULL,
+            name1 TEXT NOT NULL,
+            name2 TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            winner INTEGER,
+            is_match INTEGER NOT NULL,
+            score1 INTEGER NOT NULL,
+            score2 INTEGER NOT NULL,
+            scores TEXT NOT NULL,
+            results TEXT NOT NULL,
+            games INTEGER NOT NULL,
+            games_won INTEGER NOT NULL,
+            rounds INTEGER NOT NULL,
+            rounds_won INTEGER NOT NULL,
+            knocks INTEGER NOT NULL,
+            gins INTEGER NOT NULL,
+            big_gins INTEGER NOT NULL,
+            undercuts_given INTEGER NOT NULL,
+            undercuts_taken INTEGER NOT NULL,
+            points INTEGER NOT NULL
+        )""",
+        # The full save of each finished game, for replay (apart: the sums never read it).
+        """CREATE TABLE history_saves (
+            seq INTEGER PRIMARY KEY,
+            save TEXT NOT NULL
+        )""",
+        # The winning streaks per opponent, carried on as each game is added.
+        """CREATE TABLE streaks (
+            opponent TEXT PRIMARY KEY,
+            streak INTEGER NOT NULL,
+            best INTEGER NOT NULL
+        )""",
+        # One saved game per slot (mode and opponent).
+        """CREATE TABLE saves (
+            slot TEXT PRIMARY KEY,
+            id TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            save TEXT NOT NULL
+        )""",
+        # Which window has a slot's game open: its holder, process, host and heartbeat.
+        """CREATE TABLE leases (
+            slot TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            host TEXT NOT NULL,
+            heartbeat REAL NOT NULL
+        )""",
+        """CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            data TEXT NOT NULL
+        )""",
+        # Records set aside: what they were, why, when, and their raw content.
+        """CREATE TABLE quarantine (
+            n INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            at TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            payload TEXT NOT NULL
+        )""",
+        # The old JSON files imported, and where they were kept.
+        """CREATE TABLE imports (
+            file TEXT NOT NULL,
+            at TEXT NOT NULL,
+            backup TEXT NOT NULL
+        )""",
+    ):
+        conn.execute(statement)
+
+
+#: The migration to each version from the one before it.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1}
+
+
+def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
+    """Open the database (autocommit: `transaction` begins and ends every write)."""
+    if read_only:
+        conn = sqlite3.connect(
+            f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_MS / 1000, isolation_level=None
+        )
+    else:
+        conn = sqlite3.connect(
+            path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
+        )
+    conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+    if not read_only:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+    return conn
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction, taken at once (``BEGIN IMMEDIATE``): all of it or none."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, path: Path) -> None:
+    """Bring the schema up to `SCHEMA_VERSION` (refusing a newer one, untouched)."""
+    found = schema_version(conn)
+    if found > SCHEMA_VERSION:
+        raise NewerDatabase(path, found)
+    if found == SCHEMA_VERSION:
+        return
+    with transaction(conn):
+        found = schema_version(conn)  # another window may have migrated meanwhile
+        if found > SCHEMA_VERSION:
+            raise NewerDatabase(path, found)
+        for version in range(found + 1, SCHEMA_VERSION + 1):
+            MIGRATIONS[version](conn)
+            conn.execute(f"PRAGMA user_version={version}")
