@@ -160,11 +160,14 @@ class MasterPlayer:
     #: Points a discard costs per point of deadwood it saves the opponent on average.
     feed_weight = 0.5
     #: Chance to keep a sampled opponent hand that could have knocked already (it did not).
-    low_hand_keep = 0.3
+    low_hand_keep = 1.0
     #: The deadwood a simulated opponent knocks with (None: the knock limit).
     opponent_knock_at: int | None = None
+    #: Greedy improvement draws per draw the opponent made (above 1: it plays better
+    #: than greedy, e.g. it picks its discards and keeps its deadwood low).
+    improve_scale = 1.5
     #: Most greedy improvement draws given to a sampled opponent hand.
-    improve_cap = 12
+    improve_cap = 16
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
@@ -194,7 +197,7 @@ class MasterPlayer:
 
     def _steps(self, reading: Reading) -> int:
         """How many greedy draws a sampled opponent hand gets (see `fastsim.improve`)."""
-        return min(self.improve_cap, reading.opponent_draws)
+        return min(self.improve_cap, round(reading.opponent_draws * self.improve_scale))
 
     # --- hand values -----------------------------------------------------------
     def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
