@@ -49,6 +49,10 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     "game_over": (lambda: computer(seed=1, rules=Rules(target=30)), to_game_over),
     "help": (computer, pressing("question_mark")),
     "start_with_saved_game": (lambda: _with_saved_game(GinRummyApp(computer_delay=0.0)), None),
+    "start_with_saved_games": (
+        lambda: _with_saved_game(GinRummyApp(computer_delay=0.0), hotseat=True),
+        None,
+    ),
     "privacy": (
         lambda: GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0),
         None,
@@ -76,16 +80,21 @@ def _with_history(app: GinRummyApp) -> GinRummyApp:
     return app
 
 
-def _with_saved_game(app: GinRummyApp) -> GinRummyApp:
-    """Leave an autosave (seed 7 after the first pass) for the start screen to offer."""
+def _with_saved_game(app: GinRummyApp, *, hotseat: bool = False) -> GinRummyApp:
+    """Leave an autosave (seed 7 after the first pass) for the start screen to offer
+    (``hotseat``: and a hot-seat game in its own slot, saved earlier)."""
     from ginrummy.core import Game, Pass
     from ginrummy.store import GameMeta
 
+    started = "2025-01-01T00:00:00+00:00"
+    if hotseat:
+        game = Game(Rules(), seed=8)
+        game.apply(Pass())
+        app.store.save_game(game, GameMeta("hotseat", ("Ann", "Ben"), "", "h1", started))
+        app.store.db().execute("UPDATE saves SET updated = '2025-01-01T00:00:00+00:00'")
     game = Game(Rules(), seed=7)
     game.apply(Pass())
-    app.store.save_game(
-        game, GameMeta("computer", ("Ann", "Computer"), "simple", "x1", "2025-01-01T00:00:00+00:00")
-    )
+    app.store.save_game(game, GameMeta("computer", ("Ann", "Computer"), "simple", "x1", started))
     return app
 
 
