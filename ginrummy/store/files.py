@@ -31,7 +31,7 @@ import time
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -273,7 +273,7 @@ class Store:
                     "INSERT INTO saves (slot, id, updated, save) VALUES (?, ?, ?, ?)"
                     " ON CONFLICT (slot) DO UPDATE SET id = excluded.id,"
                     " updated = excluded.updated, save = excluded.save",
-                    (slot, meta.id, now_iso(), text),
+                    (slot, meta.id, datetime.now(UTC).isoformat(), text),
                 )
 
     def saved_games(self) -> list[SavedGame]:
@@ -284,7 +284,9 @@ class Store:
         """
         with self._lock:
             conn = self.db()
-            rows = conn.execute("SELECT slot, id, save FROM saves ORDER BY updated DESC").fetchall()
+            rows = conn.execute(
+                "SELECT slot, id, save FROM saves ORDER BY updated DESC, rowid DESC"
+            ).fetchall()
         out: list[SavedGame] = []
         for slot, game_id, text in rows:
             try:
@@ -550,6 +552,11 @@ class Lease:
     pid: int
     host: str
     heartbeat: float
+
+    @property
+    def crashed(self) -> bool:
+        """Its process is gone from this host (``kill -9``, a crash): nothing to ask."""
+        return self.host == HOST and not _pid_alive(self.pid)
 
     @property
     def alive(self) -> bool:

@@ -3,8 +3,10 @@ another window is not taken, one whose window is gone is taken over after asking
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import pytest
 from support.pilot import settle, table_of
 from textual.widgets import Select
 
@@ -12,7 +14,7 @@ from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.dialogs import ConfirmScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.core import Game, Pass, Rules
-from ginrummy.store import GameMeta, Store
+from ginrummy.store import GameMeta, Store, slot_of
 
 SIZE = (80, 24)
 SIMPLE = GameMeta("computer", ("Ann", "Computer"), "simple", "s1", "2025-01-01T00:00:00+00:00")
@@ -91,10 +93,30 @@ async def test_a_game_open_in_another_window_is_not_taken(tmp_path: Path) -> Non
     assert {g.meta.id for g in Store(tmp_path).saved_games()} == {"s1", "h1"}
 
 
-async def test_a_game_whose_window_is_gone_is_taken_over_after_asking(tmp_path: Path) -> None:
+async def test_a_game_whose_window_crashed_is_continued_at_once(tmp_path: Path) -> None:
     other = _two_saved(tmp_path)
     other.take_slot(PAIR)
+    # kill -9: a lease of a dead process on this host is debris, not a window.
     other.db().execute("UPDATE leases SET holder = 'gone', pid = ?", (2**22 + 4321,))
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        choose = app.screen.query_one("#continue-slot", Select)
+        choose.value = next(v for p, v in choose._options if "hot-seat" in str(p))
+        await pilot.press("f5")
+        await settle(pilot)
+        assert table_of(app).session.names == ("Ann", "Ben")
+        lease = Store(tmp_path).lease(slot_of(PAIR))
+        assert lease is not None and lease.pid == os.getpid()
+
+
+async def test_a_game_whose_window_is_silent_is_taken_over_after_asking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = _two_saved(tmp_path)
+    other.take_slot(PAIR)
+    # No heartbeat for longer than the limit (a window suspended, or on another host).
+    other.db().execute("UPDATE leases SET holder = 'gone', heartbeat = heartbeat - 3600")
     app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -106,5 +128,20 @@ async def test_a_game_whose_window_is_gone_is_taken_over_after_asking(tmp_path: 
         await pilot.press("y")
         await settle(pilot)
         assert table_of(app).session.names == ("Ann", "Ben")
-        lease = Store(tmp_path).lease(other.saved_games()[0].slot)
-        assert lease is not None
+        lease = Store(tmp_path).lease(slot_of(PAIR))
+        assert lease is not None and lease.ours is False and lease.pid == os.getpid()
+
+
+async def test_the_open_table_holds_its_slot_until_it_is_left(tmp_path: Path) -> None:
+    app = GinRummyApp(mode="computer", seed=3, computer_delay=0.0, data_dir=tmp_path)
+    other = Store(tmp_path)  # the second window
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        [seen] = other.saved_games()
+        assert seen.open_elsewhere
+        app.heartbeat()  # what the timer does every few seconds: the slot stays held
+        assert other.saved_games()[0].open_elsewhere
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    [seen] = other.saved_games()
+    assert not seen.open_elsewhere and seen.lease is None

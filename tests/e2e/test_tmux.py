@@ -203,7 +203,59 @@ def test_the_real_program_speaks_the_environments_language(
         tmux("send-keys", "-t", name, "q")
         time.sleep(0.5)
         tmux("respawn-pane", "-k", "-t", name, "-c", str(ROOT),
-             shlex.join([*env, sys.executable, *args, "--lang", "pl"]))  # fmt: skip
+             shlex.join([*env, sys.executable, *args, "--lang", "pl", "--new"]))  # fmt: skip
         wait_for(name, lambda t: polish_turn in t)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+
+
+def _play_to_game_over(name: str, turns: int = 400) -> None:
+    """Play with the simple key policy until the game-over screen (\"Play again (a)\")."""
+    for _ in range(turns):
+        text = wait_for(
+            name,
+            lambda t: (
+                "Your turn" in t
+                or "Next round" in t
+                or "See the final score" in t
+                or "Play again (a)" in t
+            ),
+            timeout=30,
+        )
+        if "Play again (a)" in text:
+            return
+        tmux("send-keys", "-t", name, _press_for(text))
+        time.sleep(0.05)
+    raise AssertionError(f"no game over after {turns} keys")
+
+
+def test_two_windows_finish_their_games_into_one_history(isolated_data_dir: Path) -> None:
+    """Two real programs on one data folder, each finishing its own game (one round to 1
+    point): both games are in the history, once each."""
+    from ginrummy.store import Store
+
+    assert shutil.which("tmux"), "tmux is needed for the end-to-end test"
+    names = [f"ginrummy-two-{uuid.uuid4().hex[:8]}" for _ in range(2)]
+    env = program_env(isolated_data_dir)
+    programs = [
+        "from ginrummy.app import launch; from ginrummy.core import Rules;"
+        f" launch(mode='computer', level='{level}', seed={seed}, rules=Rules(target=1))"
+        for level, seed in (("simple", 7), ("expert", 8))
+    ]
+    try:
+        for name, program in zip(names, programs, strict=True):
+            command = shlex.join([*env, sys.executable, "-c", program])
+            tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", "-c", str(ROOT), command)
+        for name in names:
+            wait_for(name, lambda t: "Your turn" in t or "Next round" in t, timeout=30)
+        for name in names:
+            _play_to_game_over(name)
+        for name in names:
+            tmux("send-keys", "-t", name, "q")
+        time.sleep(0.5)
+        history = Store(isolated_data_dir).history()
+        assert sorted(r.meta.level for r in history) == ["expert", "simple"]
+        assert len({r.meta.id for r in history}) == 2
+    finally:
+        for name in names:
+            subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)

@@ -258,8 +258,8 @@ class StartScreen(Screen[None]):
             return
         saved = app.saved[index]
         lease = app.store.lease(saved.slot)
-        if lease is None or lease.ours:
-            app.continue_game(index)
+        if lease is None or lease.ours or lease.crashed:
+            app.continue_game(index, take_over=lease is not None)
             return
         if lease.alive:
             self.notify(
