@@ -22,7 +22,7 @@ from ..text.i18n import _
 from . import arena, bench, history, play, score, solve, stats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, error
 from .language import startup_language, take_lang_option
-from .output import drop_stdout
+from .output import ascii_streams, drop_stdout
 from .parser import build_parser
 
 __all__ = ["COMMANDS", "main"]
@@ -41,6 +41,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, 2 for errors, 130 for Ctrl+C)."""
+    ascii_streams()
     lang_option, args_list = take_lang_option(sys.argv[1:] if argv is None else argv)
     i18n.set_language(startup_language(lang_option, args_list))
     if not args_list:

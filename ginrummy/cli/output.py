@@ -8,6 +8,8 @@ numbers only, never words in the player's language.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import json
 import os
 import sys
@@ -20,6 +22,7 @@ from ..text.i18n import _, ngettext
 
 __all__ = [
     "ascii_cards",
+    "ascii_streams",
     "drop_stdout",
     "labelled",
     "melds_label",
@@ -44,13 +47,58 @@ def ascii_cards(asked: bool | None) -> bool:
     return False
 
 
+#: What a console without these characters gets instead (suits as the letters cards use).
+ASCII_FALLBACK = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "…": "...",
+    "—": "-",
+    "–": "-",
+    "·": "-",
+    "→": "->",
+    "←": "<-",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "\ufe0f": "",
+}
+ERROR_HANDLER = "ginrummy-ascii"
+
+
+def _fallback(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    text = exc.object[exc.start : exc.end]
+    return "".join(ASCII_FALLBACK.get(ch, "?") for ch in text), exc.end
+
+
+codecs.register_error(ERROR_HANDLER, _fallback)
+
+
+def ascii_streams() -> None:
+    """stdout and stderr write what the console cannot show as ASCII (suits as letters)
+    instead of failing: ``ginrummy --help`` under ``LC_ALL=C`` with ``PYTHONUTF8=0``."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        try:
+            "♠♥♦♣…—·".encode(getattr(stream, "encoding", None) or "ascii")
+        except (UnicodeEncodeError, LookupError):
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors=ERROR_HANDLER)
+
+
 def out(text: str) -> None:
     """Print a line; characters stdout cannot encode are replaced rather than fatal."""
     try:
         sys.stdout.write(text + "\n")
     except UnicodeEncodeError:
         encoding = _encoding()
-        sys.stdout.write((text + "\n").encode(encoding, "replace").decode(encoding))
+        sys.stdout.write((text + "\n").encode(encoding, ERROR_HANDLER).decode(encoding))
 
 
 def out_json(data: Any, *, indent: int | None = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from ..core import Card, CardError, best_discards, best_melding, parse_cards
 from ..text.cards import card_label, cards_label
@@ -60,6 +60,38 @@ def format_solution(cards: Sequence[Card], ascii: bool = False) -> str:
     return "\n".join(labelled(rows))
 
 
+#: The most cards a hand can have (ten, and the eleventh just drawn).
+MAX_HAND = 11
+#: The longest line read from standard input (a hand takes some 40 characters).
+MAX_LINE = 4096
+
+
+def bounded_lines(stream: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """The lines of ``stream``, each read at most ``limit`` characters at a time: one
+    endless line is refused with its number instead of filling the memory."""
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit and not line.endswith("\n"):
+            raise UsageError(
+                _("line {number} is too long (more than {limit} characters)").format(
+                    number=number, limit=limit
+                )
+            )
+        yield line
+
+
+def _too_many(cards: Sequence[Card]) -> str | None:
+    """Why these cards cannot be a hand (more than eleven), else None."""
+    if len(cards) <= MAX_HAND:
+        return None
+    # TRANSLATORS: ginrummy solve was given more cards than a hand holds.
+    return _("a hand has at most {most} cards, not {n}").format(most=MAX_HAND, n=len(cards))
+
+
 def read_hands(lines: Iterable[str]) -> Iterator[list[Card]]:
     """The cards of each non-blank line (``#`` starts a comment); errors name the line."""
     try:
@@ -68,11 +100,17 @@ def read_hands(lines: Iterable[str]) -> Iterator[list[Card]]:
             if not text:
                 continue
             try:
-                yield parse_cards(text)
+                cards = parse_cards(text)
             except CardError as exc:
                 raise UsageError(
                     _("line {number}: {problem}").format(number=number, problem=describe(exc))
                 ) from None
+            problem = _too_many(cards)
+            if problem is not None:
+                raise UsageError(
+                    _("line {number}: {problem}").format(number=number, problem=problem)
+                )
+            yield cards
     except UnicodeDecodeError:
         raise UsageError(_("standard input is not text")) from None
 
@@ -82,6 +120,9 @@ def _given_hand(tokens: Sequence[str]) -> list[Card]:
         cards = parse_cards(tokens)
     except CardError as exc:
         raise UsageError(describe(exc)) from None
+    problem = _too_many(cards)
+    if problem is not None:
+        raise UsageError(problem)
     if not cards:
         raise UsageError(_("no cards given: write the cards of a hand, e.g. AS 2S 3S 7H"))
     return cards
@@ -92,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     ascii = ascii_cards(args.ascii)
     tokens: list[str] = args.cards
     if tokens == ["-"]:
-        hands: Iterable[list[Card]] = read_hands(sys.stdin)
+        hands: Iterable[list[Card]] = read_hands(bounded_lines(sys.stdin))
     elif "-" in tokens:
         raise UsageError(_("give either cards or a single '-' to read hands from standard input"))
     else:

@@ -171,9 +171,14 @@ _SUIT_TOKENS: Final = {
 _TOKEN_SEPARATORS: Final = str.maketrans({",": " ", ";": " ", "[": " ", "]": " "})
 
 
+#: Characters that change how a suit is drawn, or mark the text's encoding: not part of a card.
+_INVISIBLE = str.maketrans(dict.fromkeys("\ufe0e\ufe0f\ufeff\u200b"))
+
+
 def parse_card(token: str) -> Card:
     """Read one card: rank ``A 2-9 T 10 J Q K`` then suit ``S H D C`` or a symbol, any case."""
-    text = token.strip().upper()
+    # An emoji suit (``A♥️``) carries a variation selector; a file may start with a BOM.
+    text = token.translate(_INVISIBLE).strip().upper()
     if len(text) >= 2:
         rank = _RANK_TOKENS.get(text[:-1])
         suit = _SUIT_TOKENS.get(text[-1])
