@@ -150,7 +150,7 @@ class MasterPlayer:
     #: Points a discard costs per unit chance that the opponent can meld it.
     danger_weight = 6.0
     #: Take the discard only when it beats an average stock draw by this much.
-    take_margin = 0.3
+    take_margin = -0.5
     #: Play-outs per knock decision (fixed: the moves do not depend on the clock).
     knock_samples = 48
     #: Sampled opponent hands that judge what a discard feeds it (0: a formula instead).
@@ -168,6 +168,8 @@ class MasterPlayer:
     improve_scale = 1.5
     #: Most greedy improvement draws given to a sampled opponent hand.
     improve_cap = 16
+    #: Game-win chance a knock must gain over playing on (0: any gain).
+    knock_margin = 0.0
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
@@ -461,7 +463,7 @@ class MasterPlayer:
         if view.stock_size <= rules.dead_stock:
             play_sum = gv.win(mine, theirs) * n
         best_k = max(range(len(candidates)), key=lambda k: knock_sum[k])
-        if knock_sum[best_k] >= play_sum:
+        if knock_sum[best_k] >= play_sum + self.knock_margin * n:
             return candidates[best_k]
         return 0
 
