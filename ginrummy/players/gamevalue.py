@@ -9,7 +9,7 @@ by either player alike (equal strength) and its points drawn from a histogram of
 results measured in self-play under the same kind of rules (knock games, gin-only
 games, Oklahoma with its doubled spade rounds). Dead rounds are replayed, so they only
 cost time and are left out. The tables of the presets ship in `gamevalue_data`;
-regenerate them (about a minute) with::
+regenerate them (a few minutes) with::
 
     .venv/bin/python -m ginrummy.players.gamevalue
 

@@ -1,17 +1,27 @@
 """The master opponent: card reading, hand-strength heuristics and determinized Monte Carlo.
 
 Easy decisions are instant and heuristic: a 10-card hand is valued by its deadwood less
-the improvement one more draw is expected to bring, a discard also pays for the chance
-that it feeds the opponent, and the discard pile is taken when that beats an average
-stock draw. The decisions that decide rounds go to simulation: whether to knock (and
-with which card) when the hand may. For those, the hidden cards are dealt many times
-consistently with everything seen (the opponent's hidden hand weighted by what it took,
-threw away and passed; the stock in random order), the rest of the round is played out
-on bit masks by a fast greedy policy, and every outcome is weighed by its effect on the
-chance of winning the game from both scores (`gamevalue`), not by its points.
+the improvement one more draw is expected to bring, and the discard pile is taken when
+that beats an average stock draw. The decisions that decide rounds are sampled:
 
-The number of simulations per decision is fixed, so the moves depend only on the seed
-and the view; a deadline only caps the time on a slow machine.
+- **Belief.** The hidden cards are dealt many times consistently with everything seen:
+  the opponent's hidden cards weighted by what it took (more likely near those), threw
+  away and passed (less likely), the stock in random order. A hand dealt at random is
+  far worse than one its owner has improved for several turns, so each sampled hand
+  then plays 1.5 greedy stock draws per draw the opponent made (`fastsim.improve`).
+  Checked on real knocks against expert: the predicted undercut rate was 26% against a
+  true 22% (with one greedy draw per draw it was 9%: the master knocked into undercuts).
+- **Knock or play on** (and with which card): for each sample, the knock is settled
+  against the sampled hand (lay-offs included), and playing on is a play-out of the rest
+  of the round on bit masks by a fast greedy policy (`fastsim.playout`). Every outcome
+  is weighed by its effect on the chance of winning the game from both scores
+  (`gamevalue`, bonuses and the Oklahoma multiplier included), not by its points.
+- **Discards.** The closest candidates are re-ranked by what each would give the
+  sampled opponent hands (the deadwood it would save them).
+
+The number of samples per decision is fixed, and the random numbers come from the seed
+and the view, so the moves depend only on those; a deadline only caps the time on a slow
+machine (the remaining samples are then skipped).
 """
 
 from __future__ import annotations
