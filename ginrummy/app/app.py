@@ -201,6 +201,8 @@ class GinRummyApp(App[None]):
         """The table settings from the app's current choices."""
         names = self.names
         me, second = self.settings.name, self.settings.name2
+        if mode != COMPUTER:
+            me = self.settings.name1 or me
         # The default names are kept in English, as identifiers, and translated when shown.
         if names is None and (me if mode == COMPUTER else me or second):
             names = seat_names(mode, me, second)  # the names kept in the settings
@@ -296,10 +298,13 @@ class GinRummyApp(App[None]):
         changes: dict[str, Any] = {"opponent": mode, "rules": self.rules}
         if mode == COMPUTER:
             changes["level"] = self.level
-        if self.names is not None and self.names[0] not in ("You", "Player 1"):
+        # Hot-seat names are kept apart: they never become the name of the one who plays
+        # the computer.
+        if mode == COMPUTER and self.names is not None and self.names[0] != "You":
             changes["name"] = self.names[0]
         if mode == HOTSEAT and self.names is not None:
-            second = self.names[1]
+            first, second = self.names
+            changes["name1"] = "" if first == "Player 1" else first
             changes["name2"] = "" if second == "Player 2" else second
         self.update_settings(**changes)
 

@@ -156,7 +156,7 @@ def waiting_slot(options: PlayOptions) -> str | None:
         else:
             # As the app names the seats: the settings' names, else the default ones.
             first, second = options.names or (
-                settings.name or "Player 1",
+                settings.name1 or settings.name or "Player 1",
                 settings.name2 or "Player 2",
             )
             if first.casefold() == second.casefold():

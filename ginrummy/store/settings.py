@@ -24,6 +24,10 @@ class Settings:
     #: The second player's name in hot-seat games ("" = "Player 2"); added in version 1
     #: without a version bump: a settings file without it still loads.
     name2: str = ""
+    #: The first hot-seat player's name ("" = the player's own name, else "Player 1"): kept
+    #: apart from ``name`` so that a hot-seat game never renames the one who plays the
+    #: computer. Added in version 1 without a version bump, like ``name2``.
+    name1: str = ""
     opponent: str = "computer"
     level: str = "simple"
     rules: Rules = field(default_factory=Rules)
@@ -43,6 +47,7 @@ class Settings:
             "format": SETTINGS_FORMAT,
             "version": VERSION,
             "name": self.name,
+            "name1": self.name1,
             "name2": self.name2,
             "opponent": self.opponent,
             "level": self.level,
@@ -76,7 +81,7 @@ class Settings:
             _("settings: unknown field {fields}").format(fields=", ".join(map(repr, unknown))),
         )
         s = cls()
-        for key in ("name", "name2"):
+        for key in ("name", "name1", "name2"):
             if key in data:
                 name = data[key]
                 _need(name == "" or check_name(name, _("the name")) == name, _("bad name"))

@@ -168,7 +168,8 @@ async def test_hotseat_keeps_both_names_for_next_time(tmp_path: Path) -> None:
         assert table_of(app).session.names == ("Anna", "Ben")
         await pilot.press("q")
     saved = Store(tmp_path).load_settings()
-    assert (saved.name, saved.name2, saved.opponent) == ("Anna", "Ben", "hotseat")
+    assert (saved.name1, saved.name2, saved.opponent) == ("Anna", "Ben", "hotseat")
+    assert saved.name == ""  # not the name of the one who plays the computer
 
     again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
     async with again.run_test(size=SIZE) as pilot:

@@ -145,3 +145,43 @@ async def test_the_open_table_holds_its_slot_until_it_is_left(tmp_path: Path) ->
         await pilot.pause()
     [seen] = other.saved_games()
     assert not seen.open_elsewhere and seen.lease is None
+
+
+async def test_a_typed_seed_deals_one_game_only(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#seed", Input).value = "5"
+        await pilot.press("f2")
+        await settle(pilot)
+        assert table_of(app).session.game.seed == 5
+        assert start.query_one("#seed", Input).value == ""  # the next game: a new deal
+    # Nor does a seed given with a mode on the command line stay in the form.
+    app = GinRummyApp(mode="computer", seed=9, computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        start = app.screen_stack[1]
+        assert isinstance(start, StartScreen)
+        assert start.query_one("#seed", Input).value == ""
+
+
+async def test_hot_seat_names_never_become_your_name(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    app = GinRummyApp(mode="hotseat", names=("Zed", "Amy"), computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+    kept = Store(tmp_path).load_settings()
+    assert kept.name == "" and (kept.name1, kept.name2) == ("Zed", "Amy")
+    again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = again.screen
+        assert start.query_one("#your-name", Input).value == ""
+        assert start.query_one("#name1", Input).value == "Zed"
+        assert again.config_for("computer").names == ("You", "Computer")

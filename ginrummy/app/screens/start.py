@@ -82,7 +82,11 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = self.gin_app
         # Names given on the command line, else the name kept in the settings.
-        names = app.names or (app.settings.name, app.settings.name2)
+        # The name of the one who plays the computer, and the hot-seat pair: the pair given
+        # on the command line, else the settings' (a hot-seat name is never "your name").
+        settings = app.settings
+        pair = app.names if app.start_mode == HOTSEAT and app.names else None
+        names = pair or (settings.name1 or settings.name, settings.name2)
         #: The slots of the saved games offered (composed again when they change).
         self.shown_slots = [g.slot for g in app.saved]
         yield Header()
@@ -135,7 +139,7 @@ class StartScreen(Screen[None]):
                         )
                         yield Label(_("Your name"))
                         yield Input(
-                            value=names[0],
+                            value=settings.name,
                             placeholder=display_name("You"),
                             max_length=MAX_NAME,
                             compact=True,
@@ -180,7 +184,9 @@ class StartScreen(Screen[None]):
                     # TRANSLATORS: the random seed of the deal (a number to replay a deal).
                     yield Label(_("Seed"))
                     yield Input(
-                        value="" if app.seed is None else str(app.seed),
+                        # A seed deals one game: not offered again once a table started
+                        # straight from the command line.
+                        value="" if app.seed is None or app.start_mode else str(app.seed),
                         # TRANSLATORS: an empty seed field: a random deal.
                         placeholder=_("random"),
                         type="integer",
@@ -313,13 +319,13 @@ class StartScreen(Screen[None]):
             return
         waiting = self.gin_app.saved_in(mode, choice)
         if waiting is None:
-            self.gin_app.new_game(choice)
+            self._started(choice)
             return
         saved = (waiting.game, waiting.meta)
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.gin_app.new_game(choice)
+                self._started(choice)
 
         def body() -> str:
             return _("A saved game is waiting ({game}). A new game replaces it.").format(
@@ -328,6 +334,11 @@ class StartScreen(Screen[None]):
 
         # TRANSLATORS: a question (title) and its yes button (short).
         self.app.push_screen(ConfirmScreen(N_("New game?"), body, yes=N_("New game")), answer)
+
+    def _started(self, choice: NewGame) -> None:
+        """Start the game; the seed typed for it is not kept for the next one."""
+        self.gin_app.new_game(choice)
+        self.query_one("#seed", Input).value = ""
 
     @on(Button.Pressed, "#play-computer")
     def _play_computer(self) -> None:
