@@ -268,7 +268,8 @@ async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: Gin
         assert table.hint == advice.reason
         assert table.message_text == f"Hint: {advice.reason}"
         assert list(rnd.actions) == actions and rnd.hand(0) == hand
-        # Play on to a discard decision: the hint selects the suggested card only.
+        # Play on to a discard decision: the hint marks the suggested card, and the
+        # selection stays where the player left it.
         for _ in range(10):
             if table.session.view(0).phase is Phase.DISCARD:
                 break
@@ -276,19 +277,30 @@ async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: Gin
         view = table.session.view(0)
         assert view.phase is Phase.DISCARD and view.is_my_turn
         advice = ExpertPlayer().advise(view)
+        assert isinstance(advice.action, Discard | Knock)
+        hinted = advice.action.card
+        while table.selected is hinted or table.selected is view.taken_card:
+            await pilot.press("right")
+        chosen = table.selected
+        assert chosen is not None
         actions, hand = list(rnd.actions), rnd.hand(0)
         await pilot.press("h")
         await settle(pilot)
         assert table.message_text == f"Hint: {advice.reason}"
         assert list(rnd.actions) == actions and rnd.hand(0) == hand
-        assert isinstance(advice.action, Discard | Knock)
-        assert table.selected is advice.action.card
-        assert table.hand.selected is advice.action.card
-        # Enter now plays the suggested discard (a knock would ask first).
-        if isinstance(advice.action, Discard):
-            await pilot.press("enter")
-            await settle(pilot)
-            assert advice.action in rnd.actions
+        assert table.selected is chosen and table.hand.selected is chosen
+        assert table.hand.hinted is hinted
+        # The mark is drawn: a double outline whose corner is where the hinted card starts.
+        lines = table.hand.render().plain.splitlines()
+        corners = [(row, line.index("╔")) for row, line in enumerate(lines) if "╔" in line]
+        assert len(corners) == 1, lines
+        assert corners[0][1] == table.hand._layout.boxes[hinted][0]  # type: ignore[union-attr]
+        # Enter plays the player's own choice, and the mark goes with the move.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert Discard(chosen) in rnd.actions and Discard(hinted) not in rnd.actions
+        assert table.model.hinted is None and table.hand.hinted is None
+        assert "╔" not in table.hand.render().plain
 
 
 async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:

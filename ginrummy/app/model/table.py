@@ -123,6 +123,8 @@ class TableModel:
         #: The seat whose cards are face up (None while the keyboard changes hands).
         self.viewer: int | None = None if self.session.hotseat else 0
         self.selected: Card | None = None
+        #: The card the last hint suggests (marked in the hand until the next move).
+        self.hinted: Card | None = None
         self.log = MoveLog()
         #: Which turn a computer's answer must name (see `ComputerTurn`).
         self.token = 0
@@ -161,6 +163,7 @@ class TableModel:
         """A round was just dealt (or restored): log its story so far."""
         self._logged = 0
         self.selected = None
+        self.hinted = None
         s, rnd, ascii = self.session, self.session.round, self.ascii
 
         def opening() -> str:
@@ -205,6 +208,7 @@ class TableModel:
         self.waiting_privacy = False
         self.viewer = self.session.to_act
         self.selected = None
+        self.hinted = None
 
     def is_current(self, token: int) -> bool:
         """Whether a computer's answer with ``token`` is for the turn being played."""
@@ -265,6 +269,7 @@ class TableModel:
             else:
                 reason = capitalise(describe(exc)) + "."
             return Refusal(reason, waiting)
+        self.hinted = None
         if isinstance(action, DrawStock):
             self.selected = s.view(seat).drawn_card
         elif isinstance(action, Discard | Knock):
@@ -278,6 +283,7 @@ class TableModel:
             self.session.apply(action, seat)
         except IllegalActionError as exc:
             return _("The computer tried an illegal move: {reason}").format(reason=describe(exc))
+        self.hinted = None
         self.after_action(seat)
         return None
 

@@ -439,8 +439,10 @@ class TableScreen(Screen[str]):
                 _("No hint this time ({error}).").format(error=message.error), error=True
             )
             return
-        if isinstance(advice.action, Discard | Knock):
-            self.selected = advice.action.card
+        # The suggested card is marked in the hand; the selection stays where it was
+        # (Enter plays the card the player chose, never one the hint moved to).
+        action = advice.action
+        self.model.hinted = action.card if isinstance(action, Discard | Knock) else None
         reason = advice.reason
         self.hint = reason
         line = _("Hint: {reason}").format(reason=reason)
@@ -529,7 +531,8 @@ class TableScreen(Screen[str]):
             marks: dict[Card, str] = {}
             if view.drawn_card is not None:
                 marks[view.drawn_card] = "taken" if view.drawn_card is view.taken_card else "new"
-            hand.show(hand_cards, selected=self.selected, marks=marks)
+            hinted = model.hinted if model.hinted in hand_cards else None
+            hand.show(hand_cards, selected=self.selected, marks=marks, hinted=hinted)
         palette = hand.palette
         self.query_one("#prompt", Static).update(prompt_text(model, view, palette))
         self.query_one("#info", Static).update(info_text(model, view, palette))

@@ -45,6 +45,9 @@ BOLD = Style(bold=True)
 
 UNICODE_BORDERS = Borders("┌", "┐", "└", "┘", "─", "│", "░")
 ASCII_BORDERS = Borders("+", "+", "+", "+", "-", "|", "#")
+#: The outline of the card a hint suggests: its shape tells it apart, not only its colour.
+HINT_BORDERS = Borders("╔", "╗", "╚", "╝", "═", "║", "░")
+ASCII_HINT_BORDERS = Borders("*", "*", "*", "*", "=", "!", "#")
 
 
 def card_text(card: Card, ascii: bool = False) -> Text:
@@ -133,16 +136,22 @@ def draw_face(
     ascii: bool = False,
     selected: bool = False,
     tinted: bool = False,
+    hinted: bool = False,
 ) -> None:
     """Draw a card face (CARD_W x CARD_H) with its top-left corner at (x, y); ``tinted``:
-    on the lay-off background."""
-    b = ASCII_BORDERS if ascii else UNICODE_BORDERS
+    on the lay-off background; ``hinted``: the card a hint suggests (a double outline)."""
+    if hinted:
+        b = ASCII_HINT_BORDERS if ascii else HINT_BORDERS
+    else:
+        b = ASCII_BORDERS if ascii else UNICODE_BORDERS
     p = palette
     if selected:
         border, face = p.border_selected, p.face_selected
         ink = p.ink_red_selected if card.is_red else p.ink_black_selected
     else:
         border, face, ink = p.border, p.face, (p.ink_red if card.is_red else p.ink_black)
+    if hinted:
+        border = border + p.border_hint
     if tinted and not selected:
         border = border + p.layoff
         face = face + p.layoff
@@ -270,11 +279,13 @@ def layout_groups(
     marks: dict[Card, str] | None = None,
     raise_selected: bool = True,
     labels: bool = True,
+    hinted: Card | None = None,
 ) -> Layout:
     """Lay out groups of cards left to right within ``width`` columns.
 
     Rows: an optional label row, a row the selected card is raised into, the card
     faces, then a row of marks under cards (e.g. ``new`` for the card just drawn).
+    The ``hinted`` card (the one a hint suggests) has a double outline.
     Cards are spaced one column apart when that fits, touching when not, and fanned
     (overlapping) when even that is too wide.
     """
@@ -322,6 +333,7 @@ def layout_groups(
                 ascii=ascii,
                 selected=is_sel,
                 tinted=card in g.tinted,
+                hinted=card is hinted,
             )
             visible = CARD_W if i == len(g.cards) - 1 else step
             boxes[card] = (cx, cx + visible, top, mark_y)

@@ -65,6 +65,8 @@ class HandView(Painted):
         self.manual: list[Card] = []
         self.selected: Card | None = None
         self.marks: dict[Card, str] = {}
+        #: The card a hint suggests (drawn with a double outline), if any.
+        self.hinted: Card | None = None
         self.hidden = False
         self.caption = ""
         self._layout: Layout | None = None
@@ -78,11 +80,14 @@ class HandView(Painted):
         marks: dict[Card, str] | None = None,
         hidden: bool = False,
         caption: str = "",
+        hinted: Card | None = None,
     ) -> None:
-        """Show these cards (``hidden``: face down, e.g. while the keyboard changes hands)."""
+        """Show these cards (``hidden``: face down, e.g. while the keyboard changes hands;
+        ``hinted``: the card a hint suggests, marked apart from the selection)."""
         self.cards = tuple(cards)
         self.selected = selected
         self.marks = marks or {}
+        self.hinted = hinted
         self.hidden = hidden
         self.caption = caption
         self.refresh()
@@ -112,6 +117,13 @@ class HandView(Painted):
         self.refresh()
         return True
 
+    def end(self, last: bool) -> Card | None:
+        """The first (or ``last``) card on screen, if any."""
+        order = self.order
+        if not order:
+            return None
+        return order[-1] if last else order[0]
+
     def neighbour(self, delta: int) -> Card | None:
         """The card ``delta`` places from the selected one (wrapping round)."""
         order = self.order
@@ -128,7 +140,13 @@ class HandView(Painted):
             return Text(self.caption or "", style="dim")
         groups = hand_groups(self.cards, self.mode, self.manual, self.ascii)
         layout = layout_groups(
-            groups, width, self.palette, ascii=self.ascii, selected=self.selected, marks=self.marks
+            groups,
+            width,
+            self.palette,
+            ascii=self.ascii,
+            selected=self.selected,
+            marks=self.marks,
+            hinted=self.hinted,
         )
         self._layout = layout
         return layout.text

@@ -23,6 +23,7 @@ COMPONENTS: dict[str, str] = {
     "ink_red_selected": "card--red-selected",
     "ink_black_selected": "card--black-selected",
     "border_selected": "card--border-selected",
+    "border_hint": "card--border-hint",
     "back": "card--back",
     "back_border": "card--back-border",
     "layoff": "card--layoff",
@@ -55,6 +56,8 @@ class Palette:
     ink_red_selected: Style
     ink_black_selected: Style
     border_selected: Style
+    #: The outline of the card a hint suggests (over the plain or selected outline).
+    border_hint: Style
     back: Style
     back_border: Style
     #: A card laid off on the knocker's meld: only its background counts.
