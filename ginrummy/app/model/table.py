@@ -336,6 +336,46 @@ class TableModel:
             return None
         return best_melding([c for c in view.hand if c is not card])
 
+    def knock_choice(self, card: Card, width: int = 80) -> tuple[Card, str | None]:
+        """The card `k` knocks with when ``card`` is selected, or why not.
+
+        ``card`` itself if it allows the knock (or if knocking is not the question now:
+        play it, and the core says why); the only card that allows it, if there is exactly
+        one; otherwise ``card`` with a refusal naming the cards that do, in at most
+        ``width`` columns.
+        """
+        view = self.view()
+        if view is None or view.phase is not Phase.DISCARD:
+            return card, None
+        options = sorted(
+            (a.card for a in view.legal_actions() if isinstance(a, Knock)), key=lambda c: c.index
+        )
+        if card in options or not options:
+            return card, None
+        if len(options) == 1:
+            return options[0], None
+        label = card_label(card, self.ascii)
+        taken = card is view.taken_card and not view.rules.discard_taken_card
+        left = min_deadwood([c for c in view.hand if c is not card])
+        labels = [card_label(c, self.ascii) for c in options]
+        # TRANSLATORS: `k` pressed with a card that cannot knock while others can; {cards}
+        # lists them. The line must fit 80 columns with up to 5 cards: keep "k" (the key).
+        if taken:
+            why = _("{card} was just taken; knock with {cards} (select one, press k).")
+        else:
+            why = _("{card} leaves {n} deadwood; knock with {cards} (select one, press k).")
+        line = why.format(card=label, n=left, cards=_(", ").join(labels))
+        if len(line) <= width:
+            return card, line
+        # Many cards: the short form, the cards one space apart.
+        # TRANSLATORS: the short form of the message above, when many cards can knock.
+        short = (
+            _("{card} was just taken; knock with {cards}.")
+            if taken
+            else _("{card} leaves {n} deadwood; knock with {cards}.")
+        )
+        return card, short.format(card=label, n=left, cards=" ".join(labels))
+
     def gin_refusal(self, card: Card) -> str | None:
         """Why going gin with ``card`` is not possible, naming the cards that would go gin;
         None if it is (or if it is not the time: play it, and the core says why)."""

@@ -345,7 +345,13 @@ class TableScreen(Screen[str]):
         self.play(Discard(self.model.selected_card() or self._any_card()))
 
     def action_knock(self) -> None:
-        card = self.model.selected_card() or self._any_card()
+        selected = self.model.selected_card() or self._any_card()
+        width = self.query_one("#message", Static).size.width or 80
+        card, refusal = self.model.knock_choice(selected, width)
+        if refusal is not None:
+            self.show_message(refusal, error=True)
+            self.app.bell()
+            return
         melding = self.model.knock_plan(card)
         view = self.model.view()
         if melding is None or view is None:

@@ -1,0 +1,121 @@
+"""Pilot tests of the table's keys on a dealt hand: k with another card selected,
+Home/End, and the status line clearing when the selection moves."""
+
+from __future__ import annotations
+
+from support.pilot import settle, table_of
+from textual.pilot import Pilot
+
+from ginrummy.app import GinRummyApp
+from ginrummy.app.screens.dialogs import ConfirmScreen
+from ginrummy.app.screens.table import TableScreen
+from ginrummy.core import Card, Knock, Round, parse_cards
+from ginrummy.core.cards import CARDS
+
+SIZE = (80, 24)
+THEIRS = "3D 5D 7D 9D JD QC KC QH JH TH"
+
+
+def deck_for(mine: str, upcard: str) -> list[Card]:
+    """A deck dealing ``mine`` to seat 0 (the non-dealer), the others to seat 1, then
+    ``upcard`` face up."""
+    me, them, up = parse_cards(mine), parse_cards(THEIRS), parse_cards(upcard)
+    rest = [c for c in CARDS if c not in (*me, *them, *up)]
+    return [c for pair in zip(me, them, strict=True) for c in pair] + up + rest
+
+
+async def deal(pilot: Pilot[None], mine: str, upcard: str) -> TableScreen:
+    """Deal this hand to the player at the table (seat 0 acts first)."""
+    await settle(pilot)
+    table = table_of(pilot.app)
+    game = table.session.game
+    game.rounds[-1] = Round(game.rules, dealer=1, deck=deck_for(mine, upcard))
+    table.refresh_table()
+    await settle(pilot)
+    return table
+
+
+async def select(pilot: Pilot[None], table: TableScreen, card: Card) -> None:
+    for _ in range(12):
+        if table.selected is card:
+            return
+        await pilot.press("right")
+    raise AssertionError(f"{card} never selected")
+
+
+async def test_k_knocks_with_the_only_card_that_allows_it() -> None:
+    """Three melds, K♦ and the 2♦ just taken: only K♦ knocks; `k` on A♠ asks to knock
+    with K♦, and yes knocks with it."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "2D")
+        await pilot.press("d")
+        await settle(pilot)
+        ace, king = parse_cards("AS KD")
+        await select(pilot, table, ace)
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        rnd = table.session.round
+        assert rnd.is_over
+        assert Knock(king) in rnd.actions and Knock(ace) not in rnd.actions
+
+
+async def test_k_with_several_knocking_cards_names_them_in_80_columns() -> None:
+    """Three melds with A♦ 2♣ and the 9♣ just taken: A♠ 2♠ 3♠ A♦ 2♣ each allow a knock;
+    `k` on another card names them all on one line, and nothing is played."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AD 2C", "9C")
+        await pilot.press("d")
+        await settle(pilot)
+        rnd = table.session.round
+        actions = list(rnd.actions)
+        four, nine = parse_cards("4H 9C")
+        await select(pilot, table, four)
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        message = table.message_text
+        assert (
+            message == "4♥ leaves 14 deadwood; knock with A♠, 2♠, 3♠, A♦, 2♣ (select one, press k)."
+        )
+        assert len(message) <= 80
+        assert list(rnd.actions) == actions and table.selected is four
+        # The card just taken cannot be thrown back: the refusal says so.
+        await select(pilot, table, nine)
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert table.message_text.startswith("9♣ was just taken; knock with A♠, 2♠, 3♠")
+        assert list(rnd.actions) == actions
+        # One of the named cards knocks, after the usual question.
+        await select(pilot, table, parse_cards("2C")[0])
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+
+
+def test_many_knocking_cards_are_named_in_the_short_form_within_the_width() -> None:
+    """A♠ to 10♠ and the A♥ just taken: eight discards allow a knock; the long form
+    does not fit 80 columns, so the short one names them all, one space apart."""
+    from ginrummy.app.model.seats import COMPUTER, TableConfig
+    from ginrummy.app.model.table import TableModel
+    from ginrummy.core import TakeDiscard
+
+    model = TableModel(TableConfig.make(COMPUTER, seed=1))
+    game = model.session.game
+    game.rounds[-1] = Round(
+        game.rules, dealer=1, deck=deck_for("AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH")
+    )
+    model.start_round()
+    assert model.advance().__class__.__name__ == "HumanTurn"
+    assert model.play(TakeDiscard()) is None
+    eight, ace = parse_cards("8S AS")
+    card, why = model.knock_choice(eight)
+    assert card is eight and why is not None
+    assert why == "8♠ leaves 20 deadwood; knock with A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 10♠."
+    assert len(why) <= 80
+    assert model.knock_choice(ace) == (ace, None)
