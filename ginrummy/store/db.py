@@ -9,6 +9,7 @@ a newer ginrummy (a higher version) is left untouched: `NewerDatabase`.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -39,11 +40,28 @@ class NewerDatabase(StorageError):
         )
 
 
+#: The most any figure of a finished game may be (a sum of 100,000 games stays far from
+#: overflowing).
+MAX_FIGURE = 1_000_000
+
+
+def _bounded(statement: str) -> str:
+    """Fill each ``{bounded_COLUMN}`` with its check: a whole number, 0 to `MAX_FIGURE`."""
+    columns = set(re.findall(r"\{bounded_(\w+)\}", statement))
+    return statement.format(
+        **{
+            f"bounded_{c}": f"CHECK (typeof({c}) = 'integer' AND {c} BETWEEN 0 AND {MAX_FIGURE})"
+            for c in columns
+        }
+    )
+
+
 def _v1(conn: sqlite3.Connection) -> None:
     """The first schema: history (figures apart from the saves), slots, leases, settings."""
     for statement in (
-        # One row per finished game: what the lists show and what the statistics sum.
-        """CREATE TABLE history (
+        # One row per finished game: what the lists show and what the statistics sum (every
+        # figure a bounded whole number: the sums cannot overflow, a read cannot fail).
+        _bounded("""CREATE TABLE history (
             seq INTEGER PRIMARY KEY AUTOINCREMENT,
             id TEXT NOT NULL UNIQUE,
             finished TEXT NOT NULL,
@@ -54,23 +72,23 @@ def _v1(conn: sqlite3.Connection) -> None:
             name2 TEXT NOT NULL,
             rules TEXT NOT NULL,
             seed INTEGER NOT NULL,
-            winner INTEGER,
-            is_match INTEGER NOT NULL,
-            score1 INTEGER NOT NULL,
-            score2 INTEGER NOT NULL,
+            winner INTEGER CHECK (winner IS NULL OR winner IN (0, 1)),
+            is_match INTEGER NOT NULL CHECK (is_match IN (0, 1)),
+            score1 INTEGER NOT NULL {bounded_score1},
+            score2 INTEGER NOT NULL {bounded_score2},
             scores TEXT NOT NULL,
             results TEXT NOT NULL,
-            games INTEGER NOT NULL,
-            games_won INTEGER NOT NULL,
-            rounds INTEGER NOT NULL,
-            rounds_won INTEGER NOT NULL,
-            knocks INTEGER NOT NULL,
-            gins INTEGER NOT NULL,
-            big_gins INTEGER NOT NULL,
-            undercuts_given INTEGER NOT NULL,
-            undercuts_taken INTEGER NOT NULL,
-            points INTEGER NOT NULL
-        )""",
+            games INTEGER NOT NULL {bounded_games},
+            games_won INTEGER NOT NULL {bounded_games_won},
+            rounds INTEGER NOT NULL {bounded_rounds},
+            rounds_won INTEGER NOT NULL {bounded_rounds_won},
+            knocks INTEGER NOT NULL {bounded_knocks},
+            gins INTEGER NOT NULL {bounded_gins},
+            big_gins INTEGER NOT NULL {bounded_big_gins},
+            undercuts_given INTEGER NOT NULL {bounded_undercuts_given},
+            undercuts_taken INTEGER NOT NULL {bounded_undercuts_taken},
+            points INTEGER NOT NULL {bounded_points}
+        )"""),
         # The full save of each finished game, for replay (apart: the sums never read it).
         """CREATE TABLE history_saves (
             seq INTEGER PRIMARY KEY,

@@ -332,3 +332,12 @@ def test_two_windows_keep_every_finished_game_once(
             windows[w] = Store(root)
     ids = [r.meta.id for r in Store(root).history()]
     assert sorted(ids) == sorted(finished) and len(ids) == len(set(ids))
+
+
+def test_the_history_figures_are_bounded_by_the_schema(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.finish_game(POOL[0], _meta(1))
+    for value in ("9" * 5000, 10**12, -1, 1.5):
+        with pytest.raises(sqlite3.IntegrityError):
+            store.db().execute("UPDATE history SET points = ?", (value,))
+    assert store.stats() == compute(store.history())
