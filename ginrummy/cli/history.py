@@ -77,9 +77,8 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     if args.list:
-        for first in range(1, count + 1, PAGE):
-            for entry in store.history_page(first, PAGE):
-                out(numbered(entry))
+        for entry in store.history_entries(1, PAGE):
+            out(numbered(entry))
         report(store)
         return 0
     number = count if args.game is None else _game_number(args.game, count)

@@ -29,7 +29,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -414,6 +414,35 @@ class Store:
                 .fetchall()
             )
         return [_entry(first + i, row) for i, row in enumerate(rows)]
+
+    def history_entries(self, first: int = 1, page: int = 500) -> Iterator[HistoryEntry]:
+        """Games ``first`` to the latest, in order, read ``page`` at a time along the index
+        (each page starts after the last one read: the whole list costs one pass)."""
+        number = max(1, first)
+        with self._lock:
+            rows = (
+                self.db()
+                .execute(
+                    f"SELECT seq, {ENTRY_COLUMNS} FROM history ORDER BY seq LIMIT ? OFFSET ?",
+                    (page, number - 1),
+                )
+                .fetchall()
+            )
+        while rows:
+            for row in rows:
+                yield _entry(number, row[1:])
+                number += 1
+            last = rows[-1][0]
+            with self._lock:
+                rows = (
+                    self.db()
+                    .execute(
+                        f"SELECT seq, {ENTRY_COLUMNS} FROM history WHERE seq > ?"
+                        " ORDER BY seq LIMIT ?",
+                        (last, page),
+                    )
+                    .fetchall()
+                )
 
     def history_record(self, number: int) -> HistoryRecord | None:
         """Game ``number`` of the history (1 = the oldest) with its moves, for replay; a

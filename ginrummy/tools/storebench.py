@@ -10,6 +10,7 @@ these are timed:
   the count and the latest ten games (in process, and the command itself as a subprocess);
 - ``screen``: what the statistics screen reads: the figures and the latest 200 games;
 - ``replay``: game 1 (the oldest) with its moves, as ``ginrummy replay 1`` reads it;
+- ``list``: every game's line, as ``ginrummy replay --list`` reads them (page by page);
 - ``finish``: `Store.finish_game` of one more game (median of 20), the end of a game.
 """
 
@@ -122,6 +123,11 @@ def measure(games: int, pool: Sequence[HistoryRecord]) -> dict[str, Any]:
             store.history_record(1)
         replay = time.perf_counter() - t0
 
+        t0 = time.perf_counter()
+        listed = sum(1 for _ in store.history_entries())
+        whole_list = time.perf_counter() - t0
+        assert listed == count
+
         env = {**os.environ, "GINRUMMY_DATA_DIR": str(root)}
         t0 = time.perf_counter()
         subprocess.run(
@@ -148,6 +154,7 @@ def measure(games: int, pool: Sequence[HistoryRecord]) -> dict[str, Any]:
         "stats_command_ms": _ms(command),
         "screen_ms": _ms(screen),
         "replay_ms": _ms(replay),
+        "list_ms": _ms(whole_list),
         "finish_ms": _ms(statistics.median(finish)),
         "db_mb": round(size / 1e6, 1),
     }
@@ -163,7 +170,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(results, indent=1))
         return 0
-    head = ("games", "stats_ms", "stats_command_ms", "screen_ms", "replay_ms", "finish_ms")
+    head = (
+        "games",
+        "stats_ms",
+        "stats_command_ms",
+        "screen_ms",
+        "replay_ms",
+        "list_ms",
+        "finish_ms",
+    )
     print(" | ".join(head) + " | db_mb | fill_s")
     for r in results:
         print(" | ".join(str(r[k]) for k in head) + f" | {r['db_mb']} | {r['fill_s']}")

@@ -341,3 +341,14 @@ def test_the_history_figures_are_bounded_by_the_schema(tmp_path: Path) -> None:
         with pytest.raises(sqlite3.IntegrityError):
             store.db().execute("UPDATE history SET points = ?", (value,))
     assert store.stats() == compute(store.history())
+
+
+def test_the_whole_list_pages_along_the_index(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    for n in range(7):
+        store.finish_game(POOL[n % len(POOL)], _meta(n))
+    every = list(store.history_entries(1, page=3))
+    assert [e.number for e in every] == list(range(1, 8))
+    assert [e.meta.id for e in every] == [f"g{n}" for n in range(7)]
+    assert [e.number for e in store.history_entries(5, page=2)] == [5, 6, 7]
+    assert store.history_page(6, 5) == every[5:]
