@@ -19,35 +19,13 @@ measure how often an opponent's knocks are undercut.
 from __future__ import annotations
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
-from ..core.cards import CARDS, Card
+from ..core.cards import Card
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
+from .estimates import bits, draw_gain, meld_danger
 from .expert import CardTracker, Tracking
 
 __all__ = ["DefensivePlayer"]
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
-def _partners(card: Card) -> int:
-    """The cards that can share a meld with ``card``: its rank, or its suit within two."""
-    mask = 0
-    for o in CARDS:
-        if o is not card and (
-            o.rank == card.rank or (o.suit == card.suit and abs(o.rank - card.rank) <= 2)
-        ):
-            mask |= o.bit
-    return mask
-
-
-_PARTNERS: dict[Card, int] = {c: _partners(c) for c in CARDS}
 
 
 class DefensivePlayer:
@@ -81,7 +59,7 @@ class DefensivePlayer:
             return BigGin()
         banned = None if view.rules.discard_taken_card else view.taken_card
         best_out: tuple[int, int, Card] | None = None
-        for b in _bits(hand):
+        for b in bits(hand):
             card = Card.from_bit(b)
             if card is banned:
                 continue
@@ -104,7 +82,7 @@ class DefensivePlayer:
         if not any(m & top.bit for m in melds):
             return False
         now = min_deadwood_mask(hand)
-        after = min(min_deadwood_mask(with_top ^ b) for b in _bits(hand))
+        after = min(min_deadwood_mask(with_top ^ b) for b in bits(hand))
         return after < now
 
     def _may_knock(self, deadwood: int, view: PlayerView) -> bool:
@@ -120,7 +98,7 @@ class DefensivePlayer:
     def _discard(self, hand: int, banned: Card | None, tracking: Tracking, stock: int) -> Card:
         best_card: Card | None = None
         best_score = 1e18
-        for b in _bits(hand):
+        for b in bits(hand):
             card = Card.from_bit(b)
             if card is banned:
                 continue
@@ -138,46 +116,11 @@ class DefensivePlayer:
 
     @staticmethod
     def _gain(hand: int, tracking: Tracking, stock: int) -> float:
-        """Expected drop in deadwood from one stock draw with the best discard after it."""
-        if stock <= 0:
-            return 0.0
-        base = min_deadwood_mask(hand)
-        if base == 0:
-            return 0.0
-        related = 0
-        for b in _bits(hand):
-            related |= _PARTNERS[Card.from_bit(b)]
-        probs = tracking.in_opponent
-        gain = 0.0
-        weight = 0.0
-        for b in _bits(tracking.unseen):
-            c = Card.from_bit(b)
-            q = 1.0 - probs[c.index]
-            weight += q
-            if not b & related:
-                continue  # it cannot join a meld: no better than the hand as it is
-            with_c = hand | b
-            best = base
-            for d in _bits(with_c):
-                v = min_deadwood_mask(with_c ^ d)
-                if v < best:
-                    best = v
-            gain += q * (base - best)
-        return gain / weight if weight else 0.0
+        """Expected drop in deadwood from one stock draw with the best discard after it
+        (a card that joins no meld counts nothing)."""
+        return draw_gain(hand, tracking, stock, swaps=False)
 
     @staticmethod
     def _danger(card: Card, tracking: Tracking) -> float:
         """The chance that the opponent can meld ``card`` with what it (likely) holds."""
-        probs = tracking.in_opponent
-        known = tracking.opponent_known
-
-        def p(c: Card) -> float:
-            return 1.0 if known & c.bit else probs[c.index]
-
-        a, b, c = (p(o) for o in CARDS if o.rank == card.rank and o is not card)
-        miss = 1.0 - (a * b + a * c + b * c - 2 * a * b * c)
-        s, r = card.suit, card.rank
-        for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
-            if r + lo >= 1 and r + hi <= 13:
-                miss *= 1.0 - p(Card(r + lo, s)) * p(Card(r + hi, s))
-        return 1.0 - miss
+        return meld_danger(card, tracking)

@@ -26,32 +26,11 @@ from ..core.cards import CARDS, Card, cards_from_mask, mask_of
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from ..text.i18n import N_, _, join_words
+from .estimates import MELD_PARTNERS, bits, draw_gain, meld_danger
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "KnockOdds", "Tracking"]
 
 _ALL = mask_of(CARDS)
-
-
-def _meld_partners(card: Card) -> int:
-    """The cards that can share a meld with ``card``: its rank, or its suit within two."""
-    return mask_of(
-        o
-        for o in CARDS
-        if o is not card
-        and (o.rank == card.rank or (o.suit == card.suit and abs(o.rank - card.rank) <= 2))
-    )
-
-
-_NEIGHBOURS: dict[Card, int] = {c: _meld_partners(c) for c in CARDS}
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +88,7 @@ class CardTracker:
             if not unseen & c.bit:
                 continue
             w = 1.0
-            near = _NEIGHBOURS[c]
+            near = MELD_PARTNERS[c]
             if near & rejected:
                 w *= 0.55
             if near & (took | known):
@@ -193,59 +172,13 @@ class ExpertPlayer:
     ) -> float:
         """Expected drop in deadwood from one stock draw (with the best discard after it),
         counting a draw that lets the hand knock as worth ``knock_bonus`` more."""
-        if stock_size <= 0:
-            return 0.0
-        base = min_deadwood_mask(hand)
-        if base == 0:
-            return 0.0
-        after_discard = [min_deadwood_mask(hand ^ b) for b in _bits(hand)]
-        best_without_one = min(after_discard)
-        related = 0
-        for b in _bits(hand):
-            related |= _NEIGHBOURS[Card.from_bit(b)]
-        probs = tracking.in_opponent
-        gain = 0.0
-        weight_sum = 0.0
-        for b in _bits(tracking.unseen):
-            c = Card.from_bit(b)
-            q = 1.0 - probs[c.index]
-            weight_sum += q
-            if b & related:
-                with_c = hand | b
-                best = base
-                for d in _bits(with_c):
-                    v = min_deadwood_mask(with_c ^ d)
-                    if v < best:
-                        best = v
-            else:
-                best = min(base, best_without_one + c.value)
-            gain += q * (base - best)
-            if best <= knock_limit:
-                gain += q * self.knock_bonus
-        return gain / weight_sum if weight_sum else 0.0
+        return draw_gain(
+            hand, tracking, stock_size, knock_limit=knock_limit, knock_bonus=self.knock_bonus
+        )
 
     def _danger(self, card: Card, tracking: Tracking) -> float:
         """How likely the opponent can meld ``card`` (from what it is known or likely to hold)."""
-        probs = tracking.in_opponent
-        known = tracking.opponent_known
-
-        def p(c: Card) -> float:
-            if known & c.bit:
-                return 1.0
-            return probs[c.index]
-
-        # Sets: two more of the rank.
-        others = [p(o) for o in CARDS if o.rank == card.rank and o is not card]
-        a, b, c = others
-        p_set = a * b + a * c + b * c - 2 * a * b * c
-        # Runs: a pair of neighbours in the suit.
-        miss = 1.0 - p_set
-        s = card.suit
-        for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
-            r1, r2 = card.rank + lo, card.rank + hi
-            if 1 <= r1 <= 13 and 1 <= r2 <= 13:
-                miss *= 1.0 - p(Card(r1, s)) * p(Card(r2, s))
-        return 1.0 - miss
+        return meld_danger(card, tracking)
 
     def _value(self, hand: int, tracking: Tracking, stock_size: int, knock_limit: int) -> float:
         dw = min_deadwood_mask(hand)
@@ -264,7 +197,7 @@ class ExpertPlayer:
         best_card: Card | None = None
         best_score = 1e9
         danger_weight = self.danger_weight if knock_limit else self.gin_only_danger_weight
-        for b in _bits(hand11):
+        for b in bits(hand11):
             card = Card.from_bit(b)
             if card is banned:
                 continue
@@ -357,7 +290,7 @@ class ExpertPlayer:
         banned = None if view.rules.discard_taken_card else view.taken_card
         # Going out: gin if any discard allows it, else a knock when it is worth it.
         outs = []
-        for b in _bits(hand):
+        for b in bits(hand):
             card = Card.from_bit(b)
             if card is banned:
                 continue
@@ -394,7 +327,7 @@ class ExpertPlayer:
         assert top is not None
         if self._should_take(hand, top, tracking, stock, view.knock_limit):
             return Advice(TakeDiscard(), self._take_reason(hand, top))
-        fits = bool(_NEIGHBOURS[top] & hand)
+        fits = bool(MELD_PARTNERS[top] & hand)
         if first:
             if fits:
                 why = _("Pass: {card} helps less than an average card from the stock")
@@ -413,7 +346,7 @@ class ExpertPlayer:
         with_top = hand | top.bit
         # The best hand after taking it (the taken card may not go straight back).
         best_after = 1e9
-        for b in _bits(hand):
+        for b in bits(hand):
             v = self._value(with_top ^ b, tracking, stock - 1, knock_limit)
             if v < best_after:
                 best_after = v
@@ -492,7 +425,7 @@ class ExpertPlayer:
                     text = _("Take {card}: it makes a set with {others}")
                 return text.format(card=top.pretty, others=others)
         before = min_deadwood_mask(hand)
-        after = min(min_deadwood_mask(with_top ^ b) for b in _bits(hand))
+        after = min(min_deadwood_mask(with_top ^ b) for b in bits(hand))
         return _("Take {card}: it lowers your deadwood from {before} to {after}").format(
             card=top.pretty, before=before, after=after
         )

@@ -1,0 +1,108 @@
+"""What the card-counting players share: bit loops, meld partners, the danger of a
+discard, and the expected gain of one more draw from the stock.
+
+All on 52-bit hand masks and a `Tracking` (what is unseen, what the opponent likely
+holds), so the expert and the defensive yardstick value hands the same way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.cards import CARDS, Card, mask_of
+from ..core.melds import min_deadwood_mask
+
+if TYPE_CHECKING:
+    from .expert import Tracking
+
+__all__ = ["MELD_PARTNERS", "bits", "draw_gain", "meld_danger"]
+
+
+def bits(mask: int) -> list[int]:
+    """The single-card bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _meld_partners(card: Card) -> int:
+    return mask_of(
+        o
+        for o in CARDS
+        if o is not card
+        and (o.rank == card.rank or (o.suit == card.suit and abs(o.rank - card.rank) <= 2))
+    )
+
+
+#: The cards that can share a meld with each card: its rank, or its suit within two.
+MELD_PARTNERS: dict[Card, int] = {c: _meld_partners(c) for c in CARDS}
+
+
+def meld_danger(card: Card, tracking: Tracking) -> float:
+    """How likely the opponent can meld ``card`` (from what it is known or likely to hold)."""
+    probs = tracking.in_opponent
+    known = tracking.opponent_known
+
+    def p(c: Card) -> float:
+        return 1.0 if known & c.bit else probs[c.index]
+
+    # Sets: two more of the rank.
+    a, b, c = (p(o) for o in CARDS if o.rank == card.rank and o is not card)
+    miss = 1.0 - (a * b + a * c + b * c - 2 * a * b * c)
+    # Runs: a pair of neighbours in the suit.
+    s, r = card.suit, card.rank
+    for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
+        if r + lo >= 1 and r + hi <= 13:
+            miss *= 1.0 - p(Card(r + lo, s)) * p(Card(r + hi, s))
+    return 1.0 - miss
+
+
+def draw_gain(
+    hand: int,
+    tracking: Tracking,
+    stock_size: int,
+    *,
+    knock_limit: int = -1,
+    knock_bonus: float = 0.0,
+    swaps: bool = True,
+) -> float:
+    """Expected drop in deadwood from one stock draw (with the best discard after it).
+
+    Each unseen card weighs by the chance that it is not in the opponent's hand. A draw
+    that lets the hand reach ``knock_limit`` counts ``knock_bonus`` more. ``swaps``: a
+    card that joins no meld may still replace a higher deadwood card (else it counts 0).
+    """
+    if stock_size <= 0:
+        return 0.0
+    base = min_deadwood_mask(hand)
+    if base == 0:
+        return 0.0
+    best_without_one = min(min_deadwood_mask(hand ^ b) for b in bits(hand)) if swaps else 0
+    related = 0
+    for b in bits(hand):
+        related |= MELD_PARTNERS[Card.from_bit(b)]
+    probs = tracking.in_opponent
+    gain = 0.0
+    weight_sum = 0.0
+    for b in bits(tracking.unseen):
+        c = Card.from_bit(b)
+        q = 1.0 - probs[c.index]
+        weight_sum += q
+        if b & related:
+            with_c = hand | b
+            best = base
+            for d in bits(with_c):
+                v = min_deadwood_mask(with_c ^ d)
+                if v < best:
+                    best = v
+        elif swaps:
+            best = min(base, best_without_one + c.value)
+        else:
+            continue  # it cannot join a meld: no better than the hand as it is
+        gain += q * (base - best)
+        if best <= knock_limit:
+            gain += q * knock_bonus
+    return gain / weight_sum if weight_sum else 0.0
