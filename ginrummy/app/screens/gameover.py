@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label, Static
 
 from ...core import ResultKind
-from ...text.i18n import N_, _
+from ...text.i18n import N_, _, ngettext
 from ..model.session import Session
 from ..widgets.chart import ScoreChart
 from ..widgets.footer import LocalFooter
@@ -41,10 +41,15 @@ def clip(name: str, width: int) -> str:
 class GameOverScreen(Screen[str]):
     """Dismisses with ``again``, ``next`` (next game of a match), ``menu`` or ``quit``."""
 
+    # Enter does what the footer says, and never starts a new game: in a match it goes on
+    # to the next game (the one the match needs); after a game, to the main menu, where
+    # playing again is one key away (`a` plays again from here).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "primary", N_("Continue")),
+        # TRANSLATORS: footer key at the end of a game in a match (short).
+        Binding("enter", "next_game", N_("Next game")),
+        Binding("enter", "to_menu", N_("Menu")),
         Binding("a", "choose('again')", N_("Play again")),
-        Binding("m", "choose('menu')", N_("Menu")),
+        Binding("m", "choose('menu')", N_("Menu"), show=False),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
@@ -79,9 +84,10 @@ class GameOverScreen(Screen[str]):
                 # columns; keep the keys in brackets.
                 if self.match_continues:
                     yield Button(_("Next game (Enter)"), id="next", variant="primary", compact=True)
+                    yield Button(_("Main menu (m)"), id="menu", compact=True)
                 else:
-                    yield Button(_("Play again (a)"), id="again", variant="primary", compact=True)
-                yield Button(_("Main menu (m)"), id="menu", compact=True)
+                    yield Button(_("Play again (a)"), id="again", compact=True)
+                    yield Button(_("Main menu (Enter)"), id="menu", variant="primary", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
         yield LocalFooter()
         yield TooSmall()
@@ -106,11 +112,23 @@ class GameOverScreen(Screen[str]):
             else:
                 line = _("{name} wins the game!").format(name=s.names[winner])
             t.append(f" {line} ", style="bold reverse green")
+            totals = g.totals()
+            margin = totals[winner].total - totals[1 - winner].total
+            # TRANSLATORS: after "You win the game!": the winning margin, final totals
+            # (with bonuses) apart.
+            t.append("  " + ngettext("By {n} point.", "By {n} points.", margin).format(n=margin))
+            if g.scores[1 - winner] == 0:
+                # TRANSLATORS: after the winning margin, when the loser scored nothing.
+                t.append(
+                    "  "
+                    + _("A shutout: {name} scored no points.").format(name=s.names[1 - winner]),
+                    style="bold",
+                )
         m = s.match
         if m is not None:
             won = m.games_won
             t.append(
-                "   "
+                ("\n" if t else "")
                 + _("Match (best of {games}): {first} {won} - {lost} {second}").format(
                     games=s.rules.games,
                     first=s.names[0],
@@ -173,12 +191,22 @@ class GameOverScreen(Screen[str]):
             table.add_row(str(i), what, pts, str(totals[0]), str(totals[1]))
         return table
 
-    def action_primary(self) -> None:
-        self.dismiss("next" if self.match_continues else "again")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is "Next game" while a match goes on, "Menu" after it; `a` (play again)
+        only after it (in a match, the next game is the one to play)."""
+        if action == "next_game":
+            return self.match_continues
+        if action == "to_menu" or (action == "choose" and parameters == ("again",)):
+            return not self.match_continues
+        return True
+
+    def action_next_game(self) -> None:
+        self.dismiss("next")
+
+    def action_to_menu(self) -> None:
+        self.dismiss("menu")
 
     def action_choose(self, choice: str) -> None:
-        if choice == "again" and self.match_continues:
-            choice = "next"
         self.dismiss(choice)
 
     @on(Button.Pressed)

@@ -34,12 +34,26 @@ class ScoreChart(Painted):
         self.target = target
         self.ascii = ascii
 
+    def round_columns(self, width: int) -> tuple[list[int], int]:
+        """Which rounds get a pair of columns (numbered from 1), and how far apart the pairs
+        are: every round when it fits (a gap between pairs, or none); otherwise every
+        ``step``-th round, always the last, said under the chart (never silently cut)."""
+        count = len(self.history)
+        room = max(2, width - 5)
+        for per_round in (3, 2):
+            if count * per_round <= room + (per_round - 2):
+                return list(range(1, count + 1)), per_round
+        pairs = max(1, room // 2)
+        step = -(-count // pairs)
+        shown = list(range(count, 0, -step))[::-1]
+        return shown, 2
+
     def render(self) -> Text:
         rows = max(2, self.size.height - 2)
         width = max(10, self.size.width)
         top = max(1, self.target, *(max(h) for h in self.history))
-        per_round = 3
-        shown = self.history[-max(1, (width - 5) // per_round) :]
+        numbers, per_round = self.round_columns(width)
+        shown = [self.history[n - 1] for n in numbers]
         canvas = Canvas(width, rows + 2)
         palette = self.palette
         colours = (palette.chart_first, palette.chart_second)
@@ -57,8 +71,14 @@ class ScoreChart(Painted):
                     else:
                         ch = self.BLOCKS[fill]
                     canvas.put(x + seat, rows - 1 - r, ch, style)
-        # TRANSLATORS: under the score chart's columns (one pair per round).
-        rounds = _("rounds")
+        if len(numbers) == len(self.history):
+            # TRANSLATORS: under the score chart's columns (one pair per round).
+            rounds = _("rounds")
+        else:
+            # TRANSLATORS: under the score chart when it has no room for every round: one
+            # pair of columns for every {step} rounds, up to the last ({last}). Short.
+            step = numbers[1] - numbers[0] if len(numbers) > 1 else len(self.history)
+            rounds = _("rounds (1 in {step}, to {last})").format(step=step, last=numbers[-1])
         canvas.put(5, rows, f"{rounds} →" if not self.ascii else f"{rounds} ->", DIM)
         x = 0
         for seat in (0, 1):
