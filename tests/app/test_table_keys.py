@@ -119,3 +119,48 @@ def test_many_knocking_cards_are_named_in_the_short_form_within_the_width() -> N
     assert why == "8♠ leaves 20 deadwood; knock with A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 10♠."
     assert len(why) <= 80
     assert model.knock_choice(ace) == (ace, None)
+
+
+async def test_home_and_end_select_the_first_and_last_card() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "2D")
+        order = table.hand.order
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.selected is order[-1] and table.hand.selected is order[-1]
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.selected is order[0] and table.hand.selected is order[0]
+        # After a draw (eleven cards, the new one placed in its meld) End is still the last.
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.selected is table.hand.order[-1]
+
+
+async def test_a_refusal_clears_when_the_selection_moves_and_a_note_stays() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "2D")
+        await pilot.press("s")  # refused: the upcard first
+        await pilot.pause()
+        assert table.message_text.startswith("First the upcard")
+        await pilot.press("right")
+        await pilot.pause()
+        assert table.message_text == ""
+        await pilot.press("s")
+        await pilot.pause()
+        assert table.message_text.startswith("First the upcard")
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.message_text == ""
+        # A note that is not a refusal (here: how the hand is sorted) stays.
+        await pilot.press("o")
+        await pilot.pause()
+        note = table.message_text
+        assert note.startswith("Sorted by")
+        await pilot.press("left")
+        await pilot.pause()
+        assert table.message_text == note

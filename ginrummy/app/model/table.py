@@ -45,7 +45,7 @@ from .session import Session
 #: The keys that act on the game (each has a fallback that lets the core say why not).
 GAME_ACTIONS = ("draw_stock", "take_discard", "pass_upcard", "discard", "knock", "gin", "big_gin")
 #: The keys that only change what the acting player sees.
-HAND_ACTIONS = ("select", "move", "sort", "hint")
+HAND_ACTIONS = ("select", "select_end", "move", "sort", "hint")
 
 
 @dataclass(frozen=True)

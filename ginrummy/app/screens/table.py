@@ -75,6 +75,8 @@ class TableScreen(Screen[str]):
         # to 12 keys in 80 columns: keep each one short word (≤ 6 letters if you can).
         Binding("left", "select(-1)", N_("Select"), key_display="←→"),
         Binding("right", "select(1)", N_("Select"), show=False),
+        Binding("home", "select_end(False)", N_("Select"), show=False),
+        Binding("end", "select_end(True)", N_("Select"), show=False),
         # TRANSLATORS: footer key: draw from the stock (short).
         Binding("s", "draw_stock", N_("Stock")),
         # TRANSLATORS: footer key: take the top card of the discard pile (short).
@@ -133,6 +135,8 @@ class TableScreen(Screen[str]):
         #: The last hint given (the expert's reason), for tests and the status line.
         self.hint = ""
         self._waiting_message = False
+        #: Whether the status line shows a refusal (cleared when the selection moves).
+        self._error_shown = False
 
     # --- what the app and the tests read ------------------------------------------------
     @property
@@ -391,10 +395,20 @@ class TableScreen(Screen[str]):
         return self.session.round.upcard
 
     def action_select(self, delta: int) -> None:
-        card = self.hand.neighbour(delta)
-        if card is not None:
-            self.selected = card
-            self.refresh_table()
+        self._select(self.hand.neighbour(delta))
+
+    def action_select_end(self, last: bool) -> None:
+        """Home/End: the first or the last card on screen."""
+        self._select(self.hand.end(last))
+
+    def _select(self, card: Card | None) -> None:
+        """Select ``card``; a refusal on the status line goes (it was about the last try)."""
+        if card is None:
+            return
+        if card is not self.selected and self._error_shown:
+            self.show_message("")
+        self.selected = card
+        self.refresh_table()
 
     def action_move(self, delta: int) -> None:
         if self.hand.move_selected(delta):
@@ -469,8 +483,7 @@ class TableScreen(Screen[str]):
         if message.card is self.selected and view.is_my_turn and view.phase is Phase.DISCARD:
             self.play(Discard(message.card))
         else:
-            self.selected = message.card
-            self.refresh_table()
+            self._select(message.card)
 
     @on(PileClicked)
     def _pile_clicked(self, message: PileClicked) -> None:
@@ -502,6 +515,7 @@ class TableScreen(Screen[str]):
         """
         text = shown(text, self.ascii)
         self._waiting_message = False
+        self._error_shown = error and bool(text)
         self.message = Text(text, style="bold red" if error else "italic")
         if self.is_mounted:
             self.query_one("#message", Static).update(self.message)
