@@ -210,7 +210,9 @@ def test_the_real_program_speaks_the_environments_language(
 
 
 def _play_to_game_over(name: str, turns: int = 400) -> None:
-    """Play with the simple key policy until the game-over screen (\"Play again (a)\")."""
+    """Play with the simple key policy until the game is over (its final score, or back at
+    the start screen)."""
+    over = ("Play again", "Main menu", "— New game")
     for _ in range(turns):
         text = wait_for(
             name,
@@ -218,11 +220,11 @@ def _play_to_game_over(name: str, turns: int = 400) -> None:
                 "Your turn" in t
                 or "Next round" in t
                 or "See the final score" in t
-                or "Play again (a)" in t
+                or any(mark in t for mark in over)
             ),
             timeout=30,
         )
-        if "Play again (a)" in text:
+        if any(mark in text for mark in over):
             return
         tmux("send-keys", "-t", name, _press_for(text))
         time.sleep(0.05)
