@@ -351,8 +351,9 @@ class GinRummyApp(App[None]):
             closed = closed or isinstance(self.screen, TableScreen)
             self.pop_screen()
         if closed:
-            self.store.release_all()
-            self.saved = self.store.saved_games()
+            with contextlib.suppress(OSError, sqlite3.Error):  # the next beat tries again
+                self.store.release_all()
+                self.saved = self.store.saved_games()
 
     @property
     def table(self) -> TableScreen | None:
