@@ -179,7 +179,7 @@ class MasterPlayer:
     #: Most greedy improvement draws given to a sampled opponent hand.
     improve_cap = 16
     #: Game-win chance a knock must gain over playing on (0: any gain).
-    knock_margin = 0.0
+    knock_margin = 0.01
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
