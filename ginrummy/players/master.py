@@ -366,7 +366,7 @@ class MasterPlayer:
         gain = self._gain(hand, reading, limit) if stock > 0 else 0.0
         weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
         stock_value = now - gain - weight * gain
-        if best_after < stock_value - self.take_margin:
+        if best_after < stock_value - self.take_margin and not self._cycling(view, top):
             return Advice(TakeDiscard(), _take_reason(hand, top))
         fits = bool(NEAR[top.bit] & hand)
         if first:
@@ -380,6 +380,21 @@ class MasterPlayer:
         else:
             why = _("Draw from the stock: {card} fits none of your cards")
         return Advice(DrawStock(), why.format(card=top.pretty))
+
+    @staticmethod
+    def _cycling(view: PlayerView, top: Card) -> bool:
+        """Whether ``top`` is a card this player threw away earlier in the round, and
+        taking it back would not go gin: two players who both like the other's
+        discards could otherwise pass the same cards back and forth forever."""
+        me = view.player
+        thrown = any(
+            ev.kind is EventKind.DISCARD and ev.player == me and ev.card is top
+            for ev in view.history
+        )
+        if not thrown:
+            return False
+        with_top = view.hand_mask | top.bit
+        return all(min_deadwood_mask(with_top ^ b) > 0 for b in bits(view.hand_mask))
 
     def _advise_discard(self, view: PlayerView, reading: Reading) -> Advice:
         hand = view.hand_mask

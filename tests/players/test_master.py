@@ -187,3 +187,12 @@ def test_game_value_table() -> None:
     # Rules without a shipped table are solved on first use.
     custom = value_table(Rules(target=60))
     assert custom.win(30, 30) == pytest.approx(0.5, abs=0.03)
+
+
+def test_no_endless_passing_of_cards_in_straight_gin() -> None:
+    # Arena game 22 of seed 1: master and expert, both keen on the other's discards in a
+    # gin-only game, passed the same cards back and forth until the arena gave up.
+    from ginrummy.tools.arena import play_game_record, plan_game
+
+    record = play_game_record(("master", "expert"), Rules.preset("straight gin"), plan_game(1, 22))
+    assert record.winner in (0, 1)
