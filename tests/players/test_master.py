@@ -192,7 +192,7 @@ def test_game_value_table() -> None:
 def test_no_endless_passing_of_cards_in_straight_gin() -> None:
     # Arena game 22 of seed 1: master and expert, both keen on the other's discards in a
     # gin-only game, passed the same cards back and forth until the arena gave up.
-    from ginrummy.tools.arena import play_game_record, plan_game
+    from ginrummy.tools.arena import plan_game, play_game_record
 
     record = play_game_record(("master", "expert"), Rules.preset("straight gin"), plan_game(1, 22))
     assert record.winner in (0, 1)
