@@ -205,3 +205,36 @@ async def test_rules_confirmed_in_the_editor_are_saved_at_once(tmp_path: Path) -
         await pilot.pause()
         assert again.rules == Rules(target=45)
         assert "to 45" in str(again.screen.query_one("#rules-summary").render())
+
+
+async def test_choosing_custom_opens_the_editor_and_cancel_goes_back(tmp_path: Path) -> None:
+    from ginrummy.app.screens.rules_editor import RulesScreen
+
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        preset = start.query_one("#preset", Select)
+        preset.value = "Oklahoma"
+        await pilot.pause()
+        preset.value = "Custom"
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is start
+        assert preset.value == "Oklahoma"
+        assert "Oklahoma" in str(start.query_one("#rules-summary").render())
+        # Saved from the editor with a changed knob: the custom summary, not a preset's.
+        preset.value = "Custom"
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, RulesScreen)
+        editor.query_one("#k-target", Input).value = "45"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is start
+        assert preset.value == "Custom"
+        assert app.rules == Rules.preset("Oklahoma").with_(target=45)
+        summary = str(start.query_one("#rules-summary").render())
+        assert summary.startswith("Custom rules: to 45")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -400,18 +401,31 @@ class StartScreen(Screen[None]):
         name = event.value
         if isinstance(name, str) and name in PRESETS:
             self._set_rules(PRESETS[name])
+        elif name == "Custom" and self.gin_app.rules.name != "Custom":
+            # Custom rules are made in the editor, starting from the rules in use; cancelling
+            # it puts the list back on them.
+            self._edit_rules(cancelled=lambda: self._show_preset(self.gin_app.rules))
 
     @on(Button.Pressed, "#edit-rules")
     def action_edit_rules(self) -> None:
+        self._edit_rules()
+
+    def _edit_rules(self, cancelled: Callable[[], None] | None = None) -> None:
         def done(rules: Rules | None) -> None:
             if rules is not None:
                 self._set_rules(rules)
+            elif cancelled is not None:
+                cancelled()
 
         self.app.push_screen(RulesScreen(self.gin_app.rules), done)
 
     def _set_rules(self, rules: Rules) -> None:
         """Use ``rules`` for the next game and keep them in the settings at once."""
         self.gin_app.change_settings(rules=rules)
+        self._show_preset(rules)
+
+    def _show_preset(self, rules: Rules) -> None:
+        """The summary and the preset list showing ``rules``."""
         self.query_one("#rules-summary", Static).update(rules_summary(rules))
         preset = self.query_one("#preset", Select)
         if preset.value != rules.name:
