@@ -185,3 +185,23 @@ async def test_hot_seat_names_never_become_your_name(tmp_path: Path) -> None:
         assert start.query_one("#your-name", Input).value == ""
         assert start.query_one("#name1", Input).value == "Zed"
         assert again.config_for("computer").names == ("You", "Computer")
+
+
+async def test_the_one_saved_game_open_elsewhere_says_so_within_80_columns(
+    tmp_path: Path,
+) -> None:
+    from textual.widgets import Button
+
+    store = Store(tmp_path)
+    game = Game(Rules(), seed=3)
+    game.apply(Pass())
+    store.save_game(game, SIMPLE)
+    store.take_slot(SIMPLE)  # another window sits at that table
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        button = app.screen.query_one("#continue", Button)
+        label = str(button.label)
+        assert label.startswith("Open in another window: vs Computer (simple), Ann 0")
+        assert "(F5)" not in label
+        assert len(label) <= 76

@@ -97,9 +97,17 @@ class StartScreen(Screen[None]):
             )
             if len(app.saved) == 1:
                 with Horizontal(id="continue-row"):
-                    yield Button(
+                    saved = app.saved[0]
+                    label = (
+                        # TRANSLATORS: the only saved game, open in another window of the
+                        # game (so F5 would not take it): {game} describes it.
+                        _("Open in another window: {game}")
+                        if saved.open_elsewhere
                         # TRANSLATORS: {game} describes the saved game; keep "(F5)".
-                        _("Continue: {game} (F5)").format(game=saved_label(app.saved[0])),
+                        else _("Continue: {game} (F5)")
+                    )
+                    yield Button(
+                        label.format(game=saved_summary(saved.game, saved.meta)),
                         id="continue",
                         variant="warning",
                         compact=True,
