@@ -20,6 +20,9 @@ import pytest
 from ginrummy.store import ENV_DATA_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
+#: A tmux server of the tests' own, so that a developer's tmux (or one being killed) is
+#: never in the way.
+TMUX = ("tmux", "-L", "ginrummy-tests")
 COMMAND = [
     sys.executable,
     "-c",
@@ -29,7 +32,7 @@ COMMAND = [
 
 def tmux(*args: str) -> str:
     return subprocess.run(
-        ["tmux", *args], check=True, capture_output=True, text=True, cwd=ROOT
+        [*TMUX, *args], check=True, capture_output=True, text=True, cwd=ROOT
     ).stdout
 
 
@@ -53,7 +56,7 @@ def session(isolated_data_dir: Path) -> Iterator[str]:
     try:
         yield name
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
 
 
 def screen(name: str) -> str:
@@ -170,7 +173,7 @@ def test_kill_9_at_random_moments_then_continue_shows_the_same_game(
 
             wait_for(name, same_game)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
 
 
 @pytest.mark.parametrize(("variable", "value", "code"), [("LANG", "fi_FI.UTF-8", "fi")])
@@ -206,7 +209,7 @@ def test_the_real_program_speaks_the_environments_language(
              shlex.join([*env, sys.executable, *args, "--lang", "pl", "--new"]))  # fmt: skip
         wait_for(name, lambda t: polish_turn in t)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
 
 
 def _play_to_game_over(name: str, turns: int = 400) -> None:
@@ -260,4 +263,4 @@ def test_two_windows_finish_their_games_into_one_history(isolated_data_dir: Path
         assert len({r.meta.id for r in history}) == 2
     finally:
         for name in names:
-            subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+            subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
