@@ -6,6 +6,7 @@ The command is `COMMAND` below (the game against the computer with seed 7); when
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
 import subprocess
@@ -20,9 +21,9 @@ import pytest
 from ginrummy.store import ENV_DATA_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-#: A tmux server of the tests' own, so that a developer's tmux (or one being killed) is
-#: never in the way.
-TMUX = ("tmux", "-L", "ginrummy-tests")
+#: A tmux server of this test process's own: a developer's tmux, or another test worker's
+#: server exiting as its last session ends, is never in the way.
+TMUX = ("tmux", "-L", f"ginrummy-tests-{os.getpid()}")
 COMMAND = [
     sys.executable,
     "-c",
