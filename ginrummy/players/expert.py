@@ -22,9 +22,10 @@ import math
 from dataclasses import dataclass
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
-from ..core.cards import CARDS, Card, cards_from_mask, mask_of
-from ..core.melds import best_melding_mask, min_deadwood_mask
+from ..core.cards import CARDS, Card, mask_of
+from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
+from ..text.hints import discard_reason, knock_reason, take_reason
 from ..text.i18n import N_, _, join_words
 from .estimates import MELD_PARTNERS, bits, draw_gain, meld_danger
 
@@ -307,7 +308,7 @@ class ExpertPlayer:
                     _("Gin: discard {card} face down, no deadwood left").format(card=card.pretty),
                 )
             if self._should_knock(dw, view, tracking, hand ^ card.bit):
-                return Advice(Knock(card), self._knock_reason(card, dw, view))
+                return Advice(Knock(card), knock_reason(card, dw, view.stock_size))
             waiting = dw
         card, _score = self._best_discard(hand, banned, tracking, stock, view.knock_limit)
         reason = self._discard_reason(card, hand, view, tracking)
@@ -326,7 +327,7 @@ class ExpertPlayer:
             return Advice(DrawStock(), _("Draw from the stock: both players passed the upcard"))
         assert top is not None
         if self._should_take(hand, top, tracking, stock, view.knock_limit):
-            return Advice(TakeDiscard(), self._take_reason(hand, top))
+            return Advice(TakeDiscard(), take_reason(hand, top))
         fits = bool(MELD_PARTNERS[top] & hand)
         if first:
             if fits:
@@ -411,74 +412,9 @@ class ExpertPlayer:
         deadwood = pi * (p_wait * k / 2 + (1 - p_wait) * over_wait) + (1 - pi) * over_eager
         return KnockOdds(gain - loss, p, deadwood)
 
-    @staticmethod
-    def _take_reason(hand: int, top: Card) -> str:
-        with_top = hand | top.bit
-        melds, _dead, _points = best_melding_mask(with_top)
-        for meld in melds:
-            if meld & top.bit:
-                others = " ".join(c.pretty for c in cards_from_mask(meld ^ top.bit))
-                same_suit = all(c.suit == top.suit for c in cards_from_mask(meld))
-                if same_suit:
-                    text = _("Take {card}: it makes a run with {others}")
-                else:
-                    text = _("Take {card}: it makes a set with {others}")
-                return text.format(card=top.pretty, others=others)
-        before = min_deadwood_mask(hand)
-        after = min(min_deadwood_mask(with_top ^ b) for b in bits(hand))
-        return _("Take {card}: it lowers your deadwood from {before} to {after}").format(
-            card=top.pretty, before=before, after=after
-        )
-
-    @staticmethod
-    def _knock_reason(card: Card, deadwood: int, view: PlayerView) -> str:
-        turns = 31 - view.stock_size
-        if turns <= 8:
-            text = _(
-                "Knock with {card}: {deadwood} deadwood; early in the round the opponent is"
-                " rarely ready to undercut"
-            )
-        elif view.stock_size <= 8:
-            text = _("Knock with {card}: {deadwood} deadwood; the stock is nearly gone")
-        else:
-            text = _("Knock with {card}: {deadwood} deadwood; low enough to beat most hands now")
-        return text.format(card=card.pretty, deadwood=deadwood)
-
     def _discard_reason(self, card: Card, hand: int, view: PlayerView, tracking: Tracking) -> str:
-        dead = dead_card_reason(card, hand, tracking)
-        if dead:
-            # TRANSLATORS: {reason} says why, e.g. "two other kings are gone, and so is Q♣".
-            return _("Discard {card}: it is dead: {reason}").format(card=card.pretty, reason=dead)
-        _melds, dead_mask, _points = best_melding_mask(hand)
         safe = self._danger(card, tracking) < 0.15
-        if dead_mask & card.bit:
-            highest = max(c.value for c in cards_from_mask(dead_mask))
-            if card.value == highest:
-                text = (
-                    _(
-                        "Discard {card}: your highest deadwood card, and"
-                        " the opponent is unlikely to use it"
-                    )
-                    if safe
-                    else _("Discard {card}: your highest deadwood card")
-                )
-            else:
-                text = (
-                    _(
-                        "Discard {card}: it has the least chance to meld, and"
-                        " the opponent is unlikely to use it"
-                    )
-                    if safe
-                    else _("Discard {card}: it has the least chance to meld")
-                )
-        elif safe:
-            text = _(
-                "Discard {card}: breaking that meld leaves the best hand;"
-                " the opponent is unlikely to use it"
-            )
-        else:
-            text = _("Discard {card}: breaking that meld leaves the best hand")
-        return text.format(card=card.pretty)
+        return discard_reason(card, hand, safe, dead_card_reason(card, hand, tracking))
 
 
 @dataclass(frozen=True, slots=True)

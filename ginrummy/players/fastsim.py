@@ -14,6 +14,7 @@ from typing import Final
 from ..core.cards import CARDS
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.showdown import layoff_options
+from .estimates import bits
 
 __all__ = [
     "VALUE",
@@ -27,16 +28,6 @@ __all__ = [
 
 #: Card value by card bit.
 VALUE: Final[dict[int, int]] = {c.bit: c.value for c in CARDS}
-
-
-def bits(mask: int) -> list[int]:
-    """The single-card bits of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def layoff_deadwood(defender: int, knocker_melds: list[int]) -> int:

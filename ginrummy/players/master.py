@@ -32,10 +32,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
-from ..core.cards import CARDS, Card, cards_from_mask, mask_of
-from ..core.melds import best_melding_mask, min_deadwood_mask
+from ..core.cards import CARDS, Card, mask_of
+from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
+from ..text.hints import discard_reason, knock_reason, take_reason
 from ..text.i18n import _
+from .estimates import MELD_PARTNERS
 from .expert import Advice
 from .fastsim import VALUE, bits, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
@@ -45,18 +47,8 @@ __all__ = ["MasterPlayer", "Reading", "read_view"]
 _ALL: Final = mask_of(CARDS)
 
 
-def _partners(card: Card) -> int:
-    """Cards that can share a meld with ``card``: its rank, or its suit within two."""
-    return mask_of(
-        o
-        for o in CARDS
-        if o is not card
-        and (o.rank == card.rank or (o.suit == card.suit and abs(o.rank - card.rank) <= 2))
-    )
-
-
 #: Meld partners by card bit.
-NEAR: Final[dict[int, int]] = {c.bit: _partners(c) for c in CARDS}
+NEAR: Final[dict[int, int]] = {c.bit: MELD_PARTNERS[c] for c in CARDS}
 #: For danger: the rank mates, and the pairs of suit neighbours that make a run with it.
 _RANK_MATES: Final[dict[int, tuple[int, ...]]] = {
     c.bit: tuple(o.bit for o in CARDS if o.rank == c.rank and o is not c) for c in CARDS
@@ -367,7 +359,7 @@ class MasterPlayer:
         weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
         stock_value = now - gain - weight * gain
         if best_after < stock_value - self.take_margin and not self._cycling(view, top):
-            return Advice(TakeDiscard(), _take_reason(hand, top))
+            return Advice(TakeDiscard(), take_reason(hand, top))
         fits = bool(NEAR[top.bit] & hand)
         if first:
             if fits:
@@ -428,9 +420,9 @@ class MasterPlayer:
             if knock_card:
                 card = Card.from_bit(knock_card)
                 dw = min_deadwood_mask(hand ^ knock_card)
-                return Advice(Knock(card), _knock_reason(card, dw, view))
+                return Advice(Knock(card), knock_reason(card, dw, view.stock_size))
         card = Card.from_bit(discard)
-        reason = _discard_reason(card, hand, self._danger(discard, reading) < 0.15)
+        reason = discard_reason(card, hand, self._danger(discard, reading) < 0.15)
         if outs:
             reason = _(
                 "{reason}; don't knock yet: {deadwood} deadwood this late risks an undercut"
@@ -491,66 +483,3 @@ class MasterPlayer:
         if knock_sum[best_k] >= play_sum + self.knock_margin * n:
             return candidates[best_k]
         return 0
-
-
-def _take_reason(hand: int, top: Card) -> str:
-    with_top = hand | top.bit
-    melds, _dead, _points = best_melding_mask(with_top)
-    for meld in melds:
-        if meld & top.bit:
-            others = " ".join(c.pretty for c in cards_from_mask(meld ^ top.bit))
-            if all(c.suit == top.suit for c in cards_from_mask(meld)):
-                text = _("Take {card}: it makes a run with {others}")
-            else:
-                text = _("Take {card}: it makes a set with {others}")
-            return text.format(card=top.pretty, others=others)
-    before = min_deadwood_mask(hand)
-    after = min(min_deadwood_mask(with_top ^ b) for b in bits(hand))
-    return _("Take {card}: it lowers your deadwood from {before} to {after}").format(
-        card=top.pretty, before=before, after=after
-    )
-
-
-def _knock_reason(card: Card, deadwood: int, view: PlayerView) -> str:
-    if 31 - view.stock_size <= 8:
-        text = _(
-            "Knock with {card}: {deadwood} deadwood; early in the round the opponent is"
-            " rarely ready to undercut"
-        )
-    elif view.stock_size <= 8:
-        text = _("Knock with {card}: {deadwood} deadwood; the stock is nearly gone")
-    else:
-        text = _("Knock with {card}: {deadwood} deadwood; low enough to beat most hands now")
-    return text.format(card=card.pretty, deadwood=deadwood)
-
-
-def _discard_reason(card: Card, hand: int, safe: bool) -> str:
-    _melds, dead_mask, _points = best_melding_mask(hand)
-    if dead_mask & card.bit:
-        highest = max(c.value for c in cards_from_mask(dead_mask))
-        if card.value == highest:
-            text = (
-                _(
-                    "Discard {card}: your highest deadwood card, and"
-                    " the opponent is unlikely to use it"
-                )
-                if safe
-                else _("Discard {card}: your highest deadwood card")
-            )
-        else:
-            text = (
-                _(
-                    "Discard {card}: it has the least chance to meld, and"
-                    " the opponent is unlikely to use it"
-                )
-                if safe
-                else _("Discard {card}: it has the least chance to meld")
-            )
-    elif safe:
-        text = _(
-            "Discard {card}: breaking that meld leaves the best hand;"
-            " the opponent is unlikely to use it"
-        )
-    else:
-        text = _("Discard {card}: breaking that meld leaves the best hand")
-    return text.format(card=card.pretty)
