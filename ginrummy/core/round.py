@@ -1,4 +1,9 @@
-"""One deal of Gin Rummy as a state machine: `Round`, what each player may see, the result."""
+"""One deal of Gin Rummy as a state machine: `Round`, what each player may see, the result.
+
+One module because the round, its legal actions and the view a player gets are one
+invariant (the view must never show more than the round's rules allow): splitting them
+would spread that check over files.
+"""
 
 from __future__ import annotations
 

@@ -16,6 +16,10 @@ ginrummy is left untouched (`NewerDatabase`). The refusals are collected in
 versions are imported once (`legacy`) and kept as ``NAME.imported-TIMESTAMP``.
 
 No UI here: the app and ``ginrummy stats`` / ``ginrummy replay`` share this module.
+
+It is the `Store` class and the file-level checks it makes (about 700 lines): one object
+the app and every command share, so that a transaction, a lease and a quarantine follow
+one set of rules; the schema is in `db`, the records in `records` and `settings`.
 """
 
 from __future__ import annotations
