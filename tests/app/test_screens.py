@@ -348,3 +348,24 @@ async def test_ctrl_c_on_the_start_screen_quits_at_once() -> None:
         await pilot.press("ctrl+c")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_no_key_plays_on_the_hidden_table_of_a_too_small_terminal() -> None:
+    app = GinRummyApp(mode="computer", seed=2, computer_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        rnd = table.session.round
+        before = list(rnd.actions)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        for key in ("d", "p", "s", "enter", "k", "h", "o", "right"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert list(rnd.actions) == before
+        assert table.hint == ""
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("p")
+        await settle(pilot)
+        assert len(rnd.actions) > len(before)

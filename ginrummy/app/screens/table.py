@@ -492,8 +492,15 @@ class TableScreen(Screen[str]):
         self.play(DrawStock() if message.pile == "stock" else TakeDiscard())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Which keys apply now (the footer shows only those)."""
+        """Which keys apply now (the footer shows only those). While the terminal is too
+        small the table is hidden, and only quitting, help and settings work: no key plays
+        a move nobody can see."""
+        if self._too_small() and action not in ("app.help", "app.quit_game", "app.settings"):
+            return False
         return self.model.key_applies(action)
+
+    def _too_small(self) -> bool:
+        return self.has_class("-too-narrow") or self.has_class("-too-short")
 
     # --- drawing the table --------------------------------------------------------------
     def _write_log(self) -> None:
