@@ -364,6 +364,31 @@ async def test_the_log_shows_the_latest_moves_after_a_resize() -> None:
         assert log.scroll_y == log.max_scroll_y
 
 
+async def test_the_log_wraps_to_its_new_width_after_a_resize() -> None:
+    from textual.widgets import RichLog
+
+    app = GinRummyApp(mode="computer", seed=11, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        log = table.query_one("#log", RichLog)
+        entries = table.model.log.lines
+        for _ in range(12):  # until a sentence is longer than the narrow log
+            if len(log.lines) > len(entries):
+                break
+            await play_turn_with_keys(pilot)
+        assert len(log.lines) > len(entries), "a sentence wraps at 80 columns"
+        await pilot.resize_terminal(160, 36)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(log.lines) == len(entries), "nothing wraps at the wider width"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(log.lines) > len(entries)
+        assert all(strip.cell_length <= log.size.width for strip in log.lines)
+
+
 async def test_at_a_gin_chance_the_footer_offers_gin_and_k_still_knocks() -> None:
     """All three going-out keys do not fit 80 columns in every language: with gin on,
     the footer shows Gin (not Knock), and `k` still asks to knock."""

@@ -207,11 +207,16 @@ class TableScreen(Screen[str]):
         await retranslate_footers(self)
 
     def on_resize(self) -> None:
-        """After a resize the latest moves stay in sight (the log rewraps from the top)."""
-        self.call_after_refresh(self._log_to_end)
+        """After a resize the log is written again at its new width, the latest moves in
+        sight."""
+        self.call_after_refresh(self._rewrite_log)
 
-    def _log_to_end(self) -> None:
-        self.query_one("#log", RichLog).scroll_end(animate=False, immediate=True)
+    def _rewrite_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        self._written = 0
+        self._write_log()
+        log.scroll_end(animate=False, immediate=True)
 
     # --- saving ---------------------------------------------------------------------------
     def autosave(self) -> None:
