@@ -27,7 +27,7 @@ from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from ..text.hints import discard_reason, knock_reason, take_reason
 from ..text.i18n import N_, _, join_words
-from .estimates import MELD_PARTNERS, bits, draw_gain, meld_danger
+from .estimates import MELD_PARTNERS, bits, draw_gain, meld_danger, opponent_signals
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "KnockOdds", "Tracking"]
 
@@ -57,30 +57,12 @@ class CardTracker:
 
     @staticmethod
     def track(view: PlayerView) -> Tracking:
-        me = view.player
         hand = view.hand_mask
-        pile = 0
-        for c in view.discard_pile:
-            pile |= c.bit
-        known = 0
-        for c in view.opponent_known:
-            known |= c.bit
-        rejected = 0
-        took = 0
-        top: Card | None = None
-        for ev in view.history:
-            kind = ev.kind
-            if kind is EventKind.UPCARD or kind is EventKind.DISCARD:
-                if kind is EventKind.DISCARD and ev.player != me and ev.card is not None:
-                    rejected |= ev.card.bit
-                top = ev.card
-            elif kind is EventKind.TAKE:
-                if ev.player != me and ev.card is not None:
-                    took |= ev.card.bit
-                top = None
-            elif ev.player != me and top is not None and kind in (EventKind.PASS, EventKind.DRAW):
-                # The opponent saw this card on the pile and did not want it.
-                rejected |= top.bit
+        pile = mask_of(view.discard_pile)
+        known = mask_of(view.opponent_known)
+        signals = opponent_signals(view)
+        rejected = signals.discarded | signals.passed
+        took = signals.took
         unseen = _ALL & ~hand & ~pile & ~known
         n_unknown = view.opponent_card_count - len(view.opponent_known)
         weights = [0.0] * 52

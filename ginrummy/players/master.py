@@ -37,7 +37,7 @@ from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from ..text.hints import discard_reason, knock_reason, take_reason
 from ..text.i18n import _
-from .estimates import MELD_PARTNERS
+from .estimates import MELD_PARTNERS, opponent_signals
 from .expert import Advice
 from .fastsim import VALUE, bits, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
@@ -91,32 +91,12 @@ class Reading:
 
 def read_view(view: PlayerView) -> Reading:
     """Read the public history: what the opponent took, threw away and passed."""
-    me = view.player
     hand = view.hand_mask
     pile = mask_of(view.discard_pile)
     known = mask_of(view.opponent_known)
-    discarded = 0
-    passed = 0
-    took = 0
-    takes = 0
-    draws = 0
-    top: Card | None = None
-    for ev in view.history:
-        kind = ev.kind
-        if kind is EventKind.UPCARD or kind is EventKind.DISCARD:
-            if kind is EventKind.DISCARD and ev.player != me and ev.card is not None:
-                discarded |= ev.card.bit
-            top = ev.card
-        elif kind is EventKind.TAKE:
-            if ev.player != me and ev.card is not None:
-                took |= ev.card.bit
-                takes += 1
-            top = None
-        elif ev.player != me and top is not None and kind in (EventKind.PASS, EventKind.DRAW):
-            passed |= top.bit
-        if kind is EventKind.DRAW and ev.player != me:
-            draws += 1
-            top = None
+    signals = opponent_signals(view)
+    discarded, passed, took = signals.discarded, signals.passed, signals.took
+    takes, draws = signals.takes, signals.draws
     unseen_mask = _ALL & ~hand & ~pile & ~known
     hidden = view.opponent_card_count - len(view.opponent_known)
     unseen = bits(unseen_mask)
