@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from players_helpers import play_checked
 
 from ginrummy.core import (
     CARDS,
@@ -94,16 +95,8 @@ def test_legal_and_deterministic(preset: str) -> None:
     rules = Rules.preset(preset)
 
     def play(seed: int) -> list[str]:
-        game = Game(rules, seed=seed)
         players = (DefensivePlayer(seed), make_player("expert", seed))
-        rnd = game.round
-        while rnd.result is None:
-            me = rnd.to_act
-            view = rnd.view(me)
-            action = players[me].choose(view)
-            assert action in view.legal_actions()
-            game.apply(action, me)
-        return [str(a) for a in rnd.actions]
+        return play_checked(Game(rules, seed=seed), players)
 
     for seed in (1, 2):
         assert play(seed) == play(seed)

@@ -6,6 +6,7 @@ import dataclasses
 import random
 
 import pytest
+from players_helpers import play_checked
 
 from ginrummy.core import (
     CARDS,
@@ -199,22 +200,8 @@ def test_the_knock_limit_is_the_rounds() -> None:
 
 
 def _game_actions(seed: int, rules: Rules, bot_seed: int = 0) -> list[str]:
-    game = Game(rules, seed=seed)
     players = (EaaiPlayer(bot_seed), make_player("expert", seed))
-    actions: list[str] = []
-    for _ in range(3):
-        rnd = game.round
-        while rnd.result is None:
-            me = rnd.to_act
-            view = rnd.view(me)
-            action = players[me].choose(view)
-            assert action in view.legal_actions()
-            game.apply(action, me)
-        actions += [str(a) for a in rnd.actions]
-        if game.is_over:
-            break
-        game.next_round()
-    return actions
+    return play_checked(Game(rules, seed=seed), players, rounds=3)
 
 
 @pytest.mark.parametrize("preset", ["EAAI", "Standard", "Oklahoma", "Straight gin"])

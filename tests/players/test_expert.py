@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from players_helpers import play_checked
 
 from ginrummy.core import (
     CARDS,
@@ -116,29 +117,14 @@ def test_cards_near_the_opponents_discards_are_less_likely() -> None:
 def test_expert_plays_only_legal_moves(preset: str) -> None:
     rules = Rules.preset(preset)
     for seed in range(6):
-        game = Game(rules, seed=seed)
         players = (ExpertPlayer(seed), make_player("random" if seed % 2 else "simple", seed))
-        for _ in range(4):
-            rnd = game.round
-            while rnd.result is None:
-                me = rnd.to_act
-                action = players[me].choose(rnd.view(me))
-                assert action in rnd.legal_actions()
-                game.apply(action, me)
-            if game.is_over:
-                break
-            game.next_round()
+        play_checked(Game(rules, seed=seed), players, rounds=4)
 
 
 def test_expert_is_deterministic() -> None:
     def play(seed: int) -> list[str]:
-        game = Game(Rules(), seed=seed)
         players = (make_player("expert", seed), make_player("simple", seed))
-        rnd = game.round
-        while rnd.result is None:
-            me = rnd.to_act
-            game.apply(players[me].choose(rnd.view(me)), me)
-        return [str(a) for a in rnd.actions]
+        return play_checked(Game(Rules(), seed=seed), players)
 
     assert play(11) == play(11)
 

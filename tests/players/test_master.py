@@ -7,6 +7,7 @@ import random
 import time
 
 import pytest
+from players_helpers import play_checked
 
 from ginrummy.core import (
     CARDS,
@@ -41,17 +42,7 @@ def test_master_plays_only_legal_moves(preset: str) -> None:
         players = (MasterPlayer(g), make_player("expert", g + 7))
         if g % 2:
             players = (players[1], players[0])
-        for _round in range(3):
-            rnd = game.round
-            while rnd.result is None:
-                me = rnd.to_act
-                view = rnd.view(me)
-                action = players[me].choose(view)
-                assert action in view.legal_actions()
-                game.apply(action, me)
-            if game.is_over:
-                break
-            game.next_round()
+        play_checked(game, players, rounds=3)
 
 
 def _decision_point(seed: int, plies: int) -> tuple[list[Card], list[object], int]:
@@ -108,20 +99,8 @@ def test_master_reads_only_its_view(seed: int) -> None:
 
 
 def _play_moves(seed: int) -> list[str]:
-    game = Game(Rules(), seed=seed, first_dealer=0)
     players = (MasterPlayer(9), make_player("expert", 4))
-    moves = []
-    for _round in range(2):
-        rnd = game.round
-        while rnd.result is None:
-            me = rnd.to_act
-            action = players[me].choose(rnd.view(me))
-            moves.append(str(action))
-            game.apply(action, me)
-        if game.is_over:
-            break
-        game.next_round()
-    return moves
+    return play_checked(Game(Rules(), seed=seed, first_dealer=0), players, rounds=2)
 
 
 def test_same_seed_same_moves() -> None:
