@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core import Game, Match, Rules
 from ..core.save import SaveError, from_dict, to_dict
+from ..text.errors import describe
 from ..text.i18n import _
 from .checks import StorageError, _exact_keys, _need, now_iso
 
@@ -115,7 +116,7 @@ def parse_game(data: Any) -> tuple[Game | Match, GameMeta]:
     try:
         obj, extra = from_dict(data)
     except SaveError as exc:
-        raise StorageError(str(exc)) from None
+        raise StorageError(describe(exc)) from None
     except RecursionError:
         raise StorageError(_("nested too deeply")) from None
     return obj, GameMeta.from_extra(extra)
@@ -213,7 +214,9 @@ class HistoryRecord:
         try:
             obj, extra = from_dict(data["save"])
         except SaveError as exc:
-            raise StorageError(_("{where}: {problem}").format(where=where, problem=exc)) from None
+            raise StorageError(
+                _("{where}: {problem}").format(where=where, problem=describe(exc))
+            ) from None
         try:
             meta = GameMeta.from_extra(extra)
         except StorageError as exc:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core import Rules, RulesError
+from ..text.errors import describe
 from ..text.i18n import LANGUAGES, _, number
 from .checks import VERSION, StorageError, _need
 from .records import MODES, _levels, check_name
@@ -102,7 +103,9 @@ class Settings:
             try:
                 s = replace(s, rules=Rules.from_dict(data["rules"]))
             except RulesError as exc:
-                raise StorageError(_("settings: rules: {problem}").format(problem=exc)) from None
+                raise StorageError(
+                    _("settings: rules: {problem}").format(problem=describe(exc))
+                ) from None
         if "pace" in data:
             pace = data["pace"]
             _need(

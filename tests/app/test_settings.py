@@ -238,3 +238,23 @@ async def test_choosing_custom_opens_the_editor_and_cancel_goes_back(tmp_path: P
         assert app.rules == Rules.preset("Oklahoma").with_(target=45)
         summary = str(start.query_one("#rules-summary").render())
         assert summary.startswith("Custom rules: to 45")
+
+
+async def test_the_rules_editor_refuses_in_the_players_language(tmp_path: Path) -> None:
+    from ginrummy.app.screens.rules_editor import RulesScreen
+    from ginrummy.text import i18n
+
+    i18n.set_language("pl")
+    app = GinRummyApp(computer_delay=0.0, data_dir=tmp_path, language="pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, RulesScreen)
+        editor.query_one("#k-games", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        shown = str(editor.query_one("#rules-error").render())
+        assert shown
+        assert "must be an odd number" not in shown  # the core's English, not the player's

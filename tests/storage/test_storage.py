@@ -308,3 +308,16 @@ def test_problem_messages_name_the_file_and_the_reason(tmp_path: Path) -> None:
     assert [p.name.startswith(f"{SETTINGS}.imported-") for p in tmp_path.glob("settings*")] == [
         True
     ]
+
+
+def test_a_core_error_inside_a_file_is_said_in_the_players_language() -> None:
+    from ginrummy.store import StorageError
+    from ginrummy.store.settings import SETTINGS_FORMAT
+    from ginrummy.text import i18n
+
+    i18n.set_language("pl")
+    data = {"format": SETTINGS_FORMAT, "version": 1, "rules": {"games": 2}}
+    with pytest.raises(StorageError) as info:
+        Settings.from_json(data)
+    assert "games" in str(info.value)
+    assert "must be an odd number" not in str(info.value)

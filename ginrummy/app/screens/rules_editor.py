@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import NextDealer, Rules, RulesError
+from ...text.errors import describe
 from ...text.i18n import N_, _
 from ...text.names import preset_label
 from ..widgets.footer import LocalFooter
@@ -175,7 +176,7 @@ class RulesScreen(ModalScreen[Rules | None]):
         try:
             rules = self.read()
         except RulesError as exc:
-            message = str(exc)
+            message = describe(exc)
             for knob, label, _kind in KNOBS:
                 message = message.replace(knob, _(label).split(" (")[0].lower())
             self.query_one("#rules-error", Static).update(
