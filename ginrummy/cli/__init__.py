@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..text import i18n
+from ..text.errors import describe
 from ..text.i18n import _
 from . import arena, bench, history, play, score, solve, stats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, error
@@ -72,6 +73,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             _(
                 "internal error: {error}: {problem} (run with GINRUMMY_DEBUG=1 to see where;"
                 " please report it)"
-            ).format(error=type(exc).__name__, problem=exc)
+            ).format(error=type(exc).__name__, problem=describe(exc))
         )
         return EXIT_ERROR

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..core import Game, IllegalActionError, ResultKind, Rules
 from ..players import PLAYERS, make_player
+from ..text.errors import describe
 from ..text.i18n import _, ngettext, number
 
 __all__ = [
@@ -306,7 +307,7 @@ def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> Gam
                         seed=plan.seed,
                         round=rnd.number,
                         action=action,
-                        problem=exc,
+                        problem=describe(exc),
                     )
                 ) from None
         result = rnd.result
