@@ -18,7 +18,6 @@ from .estimates import bits
 
 __all__ = [
     "VALUE",
-    "bits",
     "improve",
     "layoff_deadwood",
     "playout",

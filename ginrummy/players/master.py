@@ -37,9 +37,9 @@ from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from ..text.hints import discard_reason, knock_reason, take_reason
 from ..text.i18n import _
-from .estimates import MELD_PARTNERS, opponent_signals
+from .estimates import MELD_PARTNERS, bits, opponent_signals
 from .expert import Advice
-from .fastsim import VALUE, bits, improve, playout, sample_hidden, showdown_points
+from .fastsim import VALUE, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
 
 __all__ = ["MasterPlayer", "Reading", "read_view"]
