@@ -25,7 +25,7 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock,
 from ..core.cards import CARDS, Card, mask_of
 from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
-from ..text.hints import discard_reason, knock_reason, take_reason
+from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import N_, _, join_words
 from .estimates import MELD_PARTNERS, bits, draw_gain, meld_danger, opponent_signals
 
@@ -311,17 +311,7 @@ class ExpertPlayer:
         if self._should_take(hand, top, tracking, stock, view.knock_limit):
             return Advice(TakeDiscard(), take_reason(hand, top))
         fits = bool(MELD_PARTNERS[top] & hand)
-        if first:
-            if fits:
-                why = _("Pass: {card} helps less than an average card from the stock")
-            else:
-                why = _("Pass: {card} fits none of your cards")
-            return Advice(Pass(), why.format(card=top.pretty))
-        if fits:
-            why = _("Draw from the stock: {card} helps less than an average card from the stock")
-        else:
-            why = _("Draw from the stock: {card} fits none of your cards")
-        return Advice(DrawStock(), why.format(card=top.pretty))
+        return Advice(Pass() if first else DrawStock(), decline_reason(top, fits, first))
 
     def _should_take(
         self, hand: int, top: Card, tracking: Tracking, stock: int, knock_limit: int

@@ -35,7 +35,7 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock,
 from ..core.cards import CARDS, Card, mask_of
 from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
-from ..text.hints import discard_reason, knock_reason, take_reason
+from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import _
 from .estimates import MELD_PARTNERS, bits, opponent_signals
 from .expert import Advice
@@ -341,17 +341,7 @@ class MasterPlayer:
         if best_after < stock_value - self.take_margin and not self._cycling(view, top):
             return Advice(TakeDiscard(), take_reason(hand, top))
         fits = bool(NEAR[top.bit] & hand)
-        if first:
-            if fits:
-                why = _("Pass: {card} helps less than an average card from the stock")
-            else:
-                why = _("Pass: {card} fits none of your cards")
-            return Advice(Pass(), why.format(card=top.pretty))
-        if fits:
-            why = _("Draw from the stock: {card} helps less than an average card from the stock")
-        else:
-            why = _("Draw from the stock: {card} fits none of your cards")
-        return Advice(DrawStock(), why.format(card=top.pretty))
+        return Advice(Pass() if first else DrawStock(), decline_reason(top, fits, first))
 
     @staticmethod
     def _cycling(view: PlayerView, top: Card) -> bool:

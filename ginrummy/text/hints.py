@@ -11,7 +11,7 @@ from ..core.melds import best_melding_mask, min_deadwood_mask
 from .cards import card_label, cards_label
 from .i18n import _
 
-__all__ = ["discard_reason", "knock_reason", "take_reason"]
+__all__ = ["decline_reason", "discard_reason", "knock_reason", "take_reason"]
 
 
 def take_reason(hand: int, top: Card) -> str:
@@ -31,6 +31,21 @@ def take_reason(hand: int, top: Card) -> str:
     return _("Take {card}: it lowers your deadwood from {before} to {after}").format(
         card=card_label(top), before=before, after=after
     )
+
+
+def decline_reason(top: Card, fits: bool, first: bool) -> str:
+    """Why not take ``top``: pass on the first upcard (``first``) or draw from the stock;
+    ``fits``: it could join a meld, but an average stock card helps more."""
+    if first:
+        if fits:
+            why = _("Pass: {card} helps less than an average card from the stock")
+        else:
+            why = _("Pass: {card} fits none of your cards")
+    elif fits:
+        why = _("Draw from the stock: {card} helps less than an average card from the stock")
+    else:
+        why = _("Draw from the stock: {card} fits none of your cards")
+    return why.format(card=card_label(top))
 
 
 def knock_reason(card: Card, deadwood: int, stock_size: int) -> str:
