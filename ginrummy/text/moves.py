@@ -17,8 +17,15 @@ __all__ = ["capitalise", "describe_turn", "opening_text"]
 
 
 def capitalise(text: str) -> str:
-    """First letter upper case (the core's messages start in lower case)."""
-    return text[:1].upper() + text[1:]
+    """The first letter upper case (the core's messages start in lower case).
+
+    Leading punctuation such as Spanish "¡" or a quote is skipped; a sentence that
+    starts with a digit ("10♥ ...") is left as it is.
+    """
+    for i, char in enumerate(text):
+        if char.isalnum():
+            return text[:i] + char.upper() + text[i + 1 :] if char.isalpha() else text
+    return text
 
 
 def opening_text(
@@ -146,8 +153,10 @@ def describe_turn(
     if second:
         # TRANSLATORS: move log: {actions} is what the player did, e.g. "drew from the
         # stock and discarded 7♥" (the messages with context "you"); "!" after gin.
+        # A language that leaves out the subject pronoun may write just "{actions}."
+        # (the program capitalises the sentence's first letter): Polish "Pasujesz ...".
         sentence = _("You {actions}!") if gin else _("You {actions}.")
-        return sentence.format(actions=actions)
+        return capitalise(sentence.format(actions=actions))
     if player is None:
         # TRANSLATORS: move log: a turn nobody in particular made (the stock ran down).
         return _("{actions}.").format(actions=capitalise(actions))

@@ -15,10 +15,15 @@ from .i18n import _, ngettext
 
 __all__ = [
     "explain_result",
+    "game_won_sentence",
     "knock_sentence",
+    "match_won_sentence",
+    "round_won_sentence",
     "score_sentence",
     "score_template",
+    "showdown_heading",
     "showdown_sentence",
+    "shutout_sentence",
 ]
 
 
@@ -86,10 +91,10 @@ def knock_sentence(knocker_is_you: bool, defender_is_you: bool, laid: bool) -> s
         if laid:
             # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
             return _(
-                "{knocker} knocked with {k} deadwood; You lay off {cards} and have {d} deadwood."
+                "{knocker} knocked with {k} deadwood; you lay off {cards} and have {d} deadwood."
             )
         # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
-        return _("{knocker} knocked with {k} deadwood; You have {d} deadwood.")
+        return _("{knocker} knocked with {k} deadwood; you have {d} deadwood.")
     if laid:
         # TRANSLATORS: {k}/{d}: knocker's/defender's deadwood points; {cards}: cards
         return _(
@@ -223,3 +228,55 @@ def score_template(kind: ResultKind, tie: bool, you_win: bool, doubled: bool) ->
         )
     # TRANSLATORS: {bonus} + {k}/{d} deadwood = {points}; {total}: doubled
     return _("Undercut! {name} scores {bonus} + {k} - {d} = {points}.")
+
+
+# Sentences about one seat: the seat ``you`` (the person reading a game against the
+# computer) has a message of its own in the second person, never "{name}" filled with
+# "You", which no language but English could conjugate.
+
+
+def game_won_sentence(winner: int, names: Sequence[str], you: int | None) -> str:
+    """``You win the game!`` or ``Ann wins the game!``."""
+    if winner == you:
+        return _("You win the game!")
+    return _("{name} wins the game!").format(name=names[winner])
+
+
+def match_won_sentence(winner: int, names: Sequence[str], you: int | None) -> str:
+    """``You win the match!`` or ``Ann wins the match!``."""
+    if winner == you:
+        return _("You win the match!")
+    return _("{name} wins the match!").format(name=names[winner])
+
+
+def round_won_sentence(winner: int, names: Sequence[str], you: int | None) -> str:
+    """``You won.`` or ``Ann won.`` (the last step of a replayed game)."""
+    if winner == you:
+        return _("You won.")
+    return _("{name} won.").format(name=names[winner])
+
+
+def shutout_sentence(loser: int, names: Sequence[str], you: int | None) -> str:
+    """The game's loser scored nothing: ``A shutout: Ben scored no points.``"""
+    # TRANSLATORS: after the winning margin, when the loser scored nothing.
+    if loser == you:
+        return _("A shutout: you scored no points.")
+    return _("A shutout: {name} scored no points.").format(name=names[loser])
+
+
+def showdown_heading(kind: ResultKind, knocker_is_you: bool) -> str:
+    """Above the knocker's cards on the result screen: ``You went gin``, ``{name} knocked``.
+
+    Unformatted: the screen sets ``{name}`` in bold.
+    """
+    if knocker_is_you:
+        if kind is ResultKind.GIN:
+            return _("You went gin")
+        if kind is ResultKind.BIG_GIN:
+            return _("You went big gin")
+        return _("You knocked")
+    if kind is ResultKind.GIN:
+        return _("{name} went gin")
+    if kind is ResultKind.BIG_GIN:
+        return _("{name} went big gin")
+    return _("{name} knocked")

@@ -80,25 +80,25 @@ EXPECTED = {
         " Ann scores 18 - 1 = 17.",
         "You knocked with 1 deadwood; Ben lays off 6♠ 7♠ and has 18 deadwood."
         " You score 18 - 1 = 17.",
-        "Ann knocked with 1 deadwood; You lay off 6♠ 7♠ and have 18 deadwood."
+        "Ann knocked with 1 deadwood; you lay off 6♠ 7♠ and have 18 deadwood."
         " Ann scores 18 - 1 = 17.",
     ),
     "knock": (
         "Ann knocked with 1 deadwood; Ben has 29 deadwood. Ann scores 29 - 1 = 28.",
         "You knocked with 1 deadwood; Ben has 29 deadwood. You score 29 - 1 = 28.",
-        "Ann knocked with 1 deadwood; You have 29 deadwood. Ann scores 29 - 1 = 28.",
+        "Ann knocked with 1 deadwood; you have 29 deadwood. Ann scores 29 - 1 = 28.",
     ),
     "undercut": (
         "Ann knocked with 9 deadwood; Ben has 2 deadwood. Undercut! Ben scores 25 + 9 - 2 = 32.",
         "You knocked with 9 deadwood; Ben has 2 deadwood. Undercut! Ben scores 25 + 9 - 2 = 32.",
-        "Ann knocked with 9 deadwood; You have 2 deadwood. Undercut! You score 25 + 9 - 2 = 32.",
+        "Ann knocked with 9 deadwood; you have 2 deadwood. Undercut! You score 25 + 9 - 2 = 32.",
     ),
     "tie": (
         "Ann knocked with 9 deadwood; Ben has 9 deadwood."
         " Undercut (a tie is an undercut)! Ben scores 25 + 9 - 9 = 25.",
         "You knocked with 9 deadwood; Ben has 9 deadwood."
         " Undercut (a tie is an undercut)! Ben scores 25 + 9 - 9 = 25.",
-        "Ann knocked with 9 deadwood; You have 9 deadwood."
+        "Ann knocked with 9 deadwood; you have 9 deadwood."
         " Undercut (a tie is an undercut)! You score 25 + 9 - 9 = 25.",
     ),
     "gin": (
@@ -150,7 +150,8 @@ def second_person(text: str) -> str:
         text = re.sub(rf"\b{old}\b", new, text)
     if "You lay off" in text:
         text = text.replace(" and has ", " and have ")
-    return text
+    # "You" after a semicolon is mid-sentence.
+    return text.replace("; You ", "; you ")
 
 
 @pytest.mark.parametrize("case", EXPECTED)

@@ -15,6 +15,7 @@ from textual.widgets import Button, Header, Label, Static
 
 from ...core import ResultKind
 from ...text.i18n import N_, _, ngettext
+from ...text.results import game_won_sentence, match_won_sentence, shutout_sentence
 from ..model.session import Session
 from ..widgets.chart import ScoreChart
 from ..widgets.footer import LocalFooter
@@ -107,10 +108,7 @@ class GameOverScreen(Screen[str]):
         winner = g.winner
         t = Text()
         if winner is not None:
-            if winner == s.you:
-                line = _("You win the game!")
-            else:
-                line = _("{name} wins the game!").format(name=s.names[winner])
+            line = game_won_sentence(winner, s.names, s.you)
             t.append(f" {line} ", style="bold reverse green")
             totals = g.totals()
             margin = totals[winner].total - totals[1 - winner].total
@@ -118,12 +116,7 @@ class GameOverScreen(Screen[str]):
             # (with bonuses) apart.
             t.append("  " + ngettext("By {n} point.", "By {n} points.", margin).format(n=margin))
             if g.scores[1 - winner] == 0:
-                # TRANSLATORS: after the winning margin, when the loser scored nothing.
-                t.append(
-                    "  "
-                    + _("A shutout: {name} scored no points.").format(name=s.names[1 - winner]),
-                    style="bold",
-                )
+                t.append("  " + shutout_sentence(1 - winner, s.names, s.you), style="bold")
         m = s.match
         if m is not None:
             won = m.games_won
@@ -139,10 +132,7 @@ class GameOverScreen(Screen[str]):
                 style="bold",
             )
             if m.is_over and m.winner is not None:
-                if m.winner == s.you:
-                    line = _("You win the match!")
-                else:
-                    line = _("{name} wins the match!").format(name=s.names[m.winner])
+                line = match_won_sentence(m.winner, s.names, s.you)
                 t.append("   " + line, style="bold")
         return t
 

@@ -15,6 +15,7 @@ from textual.widgets import Header, Static
 from ...store import HistoryRecord
 from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
+from ...text.results import round_won_sentence
 from ..model.steps import Step, build_steps, explain, shown_names, you_of
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import ReplayHand
@@ -193,10 +194,7 @@ class ReplayScreen(Screen[None]):
             if self.index == len(self.steps) - 1:
                 winner = self.record.winner
                 if winner is not None:
-                    if winner == you_of(self.record):
-                        won = _("You won.")
-                    else:
-                        won = _("{name} won.").format(name=self.names[winner])
+                    won = round_won_sentence(winner, self.names, you_of(self.record))
                     t.append("\n" + won, style="bold green")
         else:
             t.append("\n" + _("Knock limit {limit}.").format(limit=step.knock_limit), style="dim")

@@ -15,6 +15,7 @@ from textual.widgets import Button, Header, Label, Static
 from ...core import ResultKind, RoundResult, best_melding
 from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext, pgettext
+from ...text.results import game_won_sentence, showdown_heading
 from ..model.session import Session
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import CardsView
@@ -63,13 +64,7 @@ class RoundResultScreen(Screen[None]):
             if r.showdown is not None and r.knocker is not None:
                 sd = r.showdown
                 k, d = r.knocker, 1 - r.knocker
-                you = k == s.you
-                if r.kind is ResultKind.GIN:
-                    line = _("You went gin") if you else _("{name} went gin")
-                elif r.kind is ResultKind.BIG_GIN:
-                    line = _("You went big gin") if you else _("{name} went big gin")
-                else:
-                    line = _("You knocked") if you else _("{name} knocked")
+                line = showdown_heading(r.kind, k == s.you)
                 yield Label(
                     self._hand_label(
                         line, names[k], _("deadwood {points}").format(points=sd.knocker_deadwood)
@@ -158,10 +153,7 @@ class RoundResultScreen(Screen[None]):
             t.append(str(g.scores[seat]), style="bold cyan")
         t.append("  " + _("(to {target})").format(target=s.rules.target), style="dim")
         if s.game_over and g.winner is not None:
-            if g.winner == s.you:
-                won = _("You win the game!")
-            else:
-                won = _("{name} wins the game!").format(name=s.names[g.winner])
+            won = game_won_sentence(g.winner, s.names, s.you)
             t.append("   " + won, style="bold green")
         return t
 
