@@ -1,0 +1,267 @@
+"""The referee: one online table's match, its two seats and what each seat is told.
+
+No networking here: a seat's connection is anything with ``send(message)`` and
+``close(code)`` (a websocket link, or the host's own table in the same process). The
+referee checks every action with the core, tells each seat only its own `PlayerView`, and
+numbers the positions (``seq``) so that a move sent twice or against an old position is
+refused instead of played.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..core import ActionError, Game, GinRummyError, Match, Phrase, parse_action
+from ..core.cards import Card
+from ..store.records import MAX_NAME
+from .protocol import VERSION, ProtocolError, new_code, new_token, view_to_json
+
+__all__ = ["Link", "Refused", "Table", "position_number"]
+
+
+class Link(Protocol):
+    """A seat's connection as the referee sees it."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: str) -> None: ...
+
+
+class Refused(ValueError):
+    """An action or request refused with a reason; the table is unchanged."""
+
+    def __init__(self, code: str, message: str, phrase: Phrase | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.phrase = phrase
+        super().__init__(message)
+
+
+def position_number(match: Game | Match) -> int:
+    """The table's position: one more for every round dealt and every action played.
+
+    It depends only on the moves, so a host that restarts from its save counts on exactly
+    where it stopped, and a client's move sent before the restart still matches.
+    """
+    games = match.games if isinstance(match, Match) else [match]
+    return sum(len(rnd.actions) + 1 for game in games for rnd in game.rounds)
+
+
+def _fact(value: Any) -> str:
+    if isinstance(value, Card):
+        return value.pretty
+    return str(value)
+
+
+def phrase_json(phrase: Phrase) -> dict[str, Any]:
+    """A refusal's English template and its facts as text, for the client to translate."""
+    return {"template": phrase.template, "facts": {k: _fact(v) for k, v in phrase.facts.items()}}
+
+
+class Table:
+    """One match between two seats, refereed.
+
+    ``on_change`` runs after every change of the match and before anyone is told of it
+    (the host saves the match there, so a move nobody saw saved is never announced).
+    """
+
+    def __init__(
+        self,
+        match: Game | Match,
+        *,
+        code: str | None = None,
+        tokens: tuple[str, str] | None = None,
+        names: tuple[str, str] | None = None,
+        on_change: Callable[[Table], None] | None = None,
+        label: str = "",
+    ) -> None:
+        self.match = match
+        self.code = code or new_code()
+        self.tokens: tuple[str, str] = tokens or (new_token(), new_token())
+        #: The seats' names; "" while a seat is free. A restored match has both.
+        self.names: list[str] = list(names) if names else ["", ""]
+        self.links: list[Link | None] = [None, None]
+        self.ready: list[bool] = [False, False]
+        self.on_change = on_change
+        self.label = label
+        self.seq = position_number(match)
+        #: Extra state a seat may be told (the host's connection state, for instance).
+        self.finished = False
+        #: Called once when the match ends (the host records it in the history).
+        self.on_finish: Callable[[Table], None] | None = None
+
+    # --- reading ------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.match.game if isinstance(self.match, Match) else self.match
+
+    @property
+    def seated(self) -> bool:
+        """Both seats have a player (the match can go on)."""
+        return all(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.match.is_over
+
+    def present(self, seat: int) -> bool:
+        return self.links[seat] is not None
+
+    def state_for(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` is told: its own view and the table's public facts."""
+        match = self.match
+        game = self.game
+        is_match = isinstance(match, Match)
+        return {
+            "type": "state",
+            "seq": self.seq,
+            "seat": seat,
+            "view": view_to_json(game.view(seat)),
+            "names": list(self.names),
+            "present": [self.present(0), self.present(1)],
+            "ready": list(self.ready),
+            "seated": self.seated,
+            "game": {
+                "number": len(match.games) if isinstance(match, Match) else 1,
+                "scores": list(game.scores),
+                "over": game.is_over,
+                "winner": game.winner,
+            },
+            "match": {
+                "is_match": is_match,
+                "games_won": list(match.games_won) if isinstance(match, Match) else [0, 0],
+                "over": match.is_over,
+                "winner": match.winner,
+            },
+        }
+
+    def welcome(self, seat: int) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "version": VERSION,
+            "seat": seat,
+            "token": self.tokens[seat],
+            "rules": self.match.rules.to_dict(),
+        }
+
+    # --- seats --------------------------------------------------------------------------
+    def claim(self, name: str, token: str, link: Link) -> int:
+        """Seat a connection: by its token (a rejoin) or in a free seat (a new player).
+
+        A rejoin replaces the seat's old connection (closed with "replaced"). Raises
+        `ProtocolError` ("wrong-token", "table-full", "bad-name").
+        """
+        if token:
+            matches = [
+                s for s in (0, 1) if hmac.compare_digest(token.encode(), self.tokens[s].encode())
+            ]
+            if not matches:
+                raise ProtocolError("wrong-token")
+            seat = matches[0]
+            old = self.links[seat]
+            self.links[seat] = link
+            if old is not None:
+                old.close("replaced")
+        else:
+            free = [s for s in (0, 1) if not self.names[s]]
+            if not free:
+                raise ProtocolError("table-full")
+            seat = free[0]
+            self.names[seat] = self._fresh_name(name, seat)
+            self.links[seat] = link
+            if self.seated and self.on_change is not None:
+                self.on_change(self)
+        link.send(self.welcome(seat))
+        self.broadcast()
+        return seat
+
+    def _fresh_name(self, name: str, seat: int) -> str:
+        """The name a new player sits under: as asked, unless the other seat has it."""
+        if not name or len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
+            if name:
+                raise ProtocolError("bad-name")
+            name = f"Player {seat + 1}"
+        other = self.names[1 - seat]
+        if other and other.casefold() == name.casefold():
+            suffix = f" {seat + 1}"
+            name = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+        return name
+
+    def leave(self, seat: int, link: Link) -> None:
+        """A connection ended; the seat stays its player's, marked away."""
+        if self.links[seat] is link:
+            self.links[seat] = None
+            self.broadcast()
+
+    # --- moves --------------------------------------------------------------------------
+    def act(self, seat: int, text: str, seq: int) -> None:
+        """Play ``text`` (the core's action text) for ``seat``; `Refused` says why not."""
+        if self.over:
+            raise Refused("match-over", "the match is over")
+        if not self.seated:
+            raise Refused("not-now", "the other seat is still free")
+        if seq != self.seq:
+            raise Refused("stale", f"position {seq} is not the current one ({self.seq})")
+        try:
+            action = parse_action(text)
+        except ActionError as exc:
+            raise Refused("bad-action", str(exc), exc.phrase) from None
+        match = self.match
+        if self.game.round_over:
+            raise Refused("not-now", "the round is over: say ready for the next one")
+        try:
+            match.apply(action, seat)
+        except GinRummyError as exc:
+            raise Refused(exc.code or "illegal", str(exc), exc.phrase) from None
+        self.seq += 1
+        self.ready = [False, False]
+        self._changed()
+
+    def say_ready(self, seat: int, seq: int) -> None:
+        """``seat`` has seen the round's result; when both have, the next round is dealt."""
+        if self.over:
+            raise Refused("match-over", "the match is over")
+        if seq != self.seq:
+            raise Refused("stale", f"position {seq} is not the current one ({self.seq})")
+        if not self.game.round_over:
+            raise Refused("not-now", "the round is still being played")
+        self.ready[seat] = True
+        if all(self.ready):
+            match = self.match
+            if isinstance(match, Match) and match.game.is_over:
+                match.next_game()
+            else:
+                self.game.next_round()
+            self.seq += 1
+            self.ready = [False, False]
+            self._changed()
+        else:
+            self.broadcast()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+        self.broadcast()
+        if self.over and not self.finished:
+            self.finished = True
+            if self.on_finish is not None:
+                self.on_finish(self)
+
+    def broadcast(self) -> None:
+        for seat in (0, 1):
+            link = self.links[seat]
+            if link is not None:
+                link.send(self.state_for(seat))
+
+    def refusal(self, exc: Refused) -> dict[str, Any]:
+        message: dict[str, Any] = {
+            "type": "refused",
+            "code": exc.code,
+            "message": exc.message,
+            "seq": self.seq,
+        }
+        if exc.phrase is not None:
+            message["phrase"] = phrase_json(exc.phrase)
+        return message

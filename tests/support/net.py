@@ -1,0 +1,32 @@
+"""Online tests: tables, hosts on 127.0.0.1 (a free port) with tiny timeouts, clients."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ginrummy.core import Game, Match, Rules
+from ginrummy.net.client import Address, Client
+from ginrummy.net.referee import Table
+from ginrummy.net.server import Host, Limits
+
+FAST = Limits(
+    ping_interval=0.2,
+    ping_timeout=0.3,
+    hello_timeout=0.5,
+    wrong_code_delay=0.05,
+    max_wrong_code_delay=0.2,
+)
+
+
+def new_table(seed: int = 1, *, match: bool = False, **kwargs: Any) -> Table:
+    obj: Game | Match = (
+        Match(Rules.preset("Tournament"), seed=seed) if match else Game(Rules(), seed=seed)
+    )
+    return Table(obj, **kwargs)
+
+
+def client_for(host: Host, code: str, **kwargs: Any) -> Client:
+    ip, port = host.address
+    kwargs.setdefault("ping_interval", 0.2)
+    kwargs.setdefault("ping_timeout", 0.3)
+    return Client(Address(ip, port, False), code, **kwargs)
