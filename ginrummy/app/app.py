@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 
 from ..core import Rules
 from ..players import LEVELS
-from ..store import HEARTBEAT, MAX_PACE, SavedGame, Settings, SlotTaken, Store, slot_of
+from ..store import HEARTBEAT, MAX_PACE, MODES, SavedGame, Settings, SlotTaken, Store, slot_of
 from ..text import i18n
 from ..text.i18n import N_, _
 from ..text.problems import problem_line
@@ -28,6 +28,11 @@ from .screens.table import TableScreen
 
 #: What `launch` prints after the app closes with a game saved.
 SAVED_NOTE = N_("Your game is saved: run ginrummy again and choose Continue.")
+
+
+def local_saves(store: Store) -> list[SavedGame]:
+    """The saved games this app continues: not the online ones (``ginrummy host`` does)."""
+    return [saved for saved in store.saved_games() if saved.meta.mode in MODES]
 
 
 class GinRummyApp(App[None]):
@@ -123,7 +128,7 @@ class GinRummyApp(App[None]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self._theme_ready = True
-        self.saved = self.store.saved_games()
+        self.saved = local_saves(self.store)
         self.set_interval(HEARTBEAT, self.heartbeat)
         self.push_screen(StartScreen())
         resume = [i for i, g in enumerate(self.saved) if g.slot == self.resume_slot]
@@ -353,7 +358,7 @@ class GinRummyApp(App[None]):
         if closed:
             with contextlib.suppress(OSError, sqlite3.Error):  # the next beat tries again
                 self.store.release_all()
-                self.saved = self.store.saved_games()
+                self.saved = local_saves(self.store)
 
     @property
     def table(self) -> TableScreen | None:

@@ -280,7 +280,9 @@ async def play(
             await asyncio.sleep(retry_delay)
         except ConnectFailed as exc:
             # A host that is restarting refuses the connection for a moment: try again.
-            if exc.code or client.seat is None or failures >= retries:
+            if exc.code not in ("", "shutting-down") or client.seat is None:
+                raise
+            if failures >= retries:
                 raise
             failures += 1
             client.ws = None

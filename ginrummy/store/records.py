@@ -22,6 +22,8 @@ from .checks import StorageError, _exact_keys, _need, now_iso
 APP_TAG = "ginrummy-app/1"
 MAX_NAME = 16
 MODES = ("computer", "hotseat")
+#: A game played over the network (`ginrummy.net`): its own save slot, its own statistics.
+ONLINE = "online"
 
 
 def check_name(value: Any, what: str | None = None) -> str:
@@ -81,7 +83,7 @@ class GameMeta:
             _("written by an unknown program ({program})").format(program=repr(extra["app"])),
         )
         mode = extra["mode"]
-        _need(mode in MODES, _("unknown mode {mode}").format(mode=repr(mode)))
+        _need(mode in (*MODES, ONLINE), _("unknown mode {mode}").format(mode=repr(mode)))
         names = extra["names"]
         _need(isinstance(names, list) and len(names) == 2, _("names must be a list of two names"))
         a, b = (check_name(n) for n in names)
@@ -171,7 +173,10 @@ class HistoryRecord:
 
     @property
     def opponent(self) -> str:
-        """Which statistics table the game counts in: the computer's level or hot-seat."""
+        """Which statistics table the game counts in: the computer's level, hot-seat, or
+        "online: NAME" (seat 1's name: the host's own player sits in seat 0)."""
+        if self.meta.mode == ONLINE:
+            return f"online: {self.meta.names[1]}"
         return self.meta.level if self.meta.mode == "computer" else "hot-seat"
 
     @property
@@ -242,6 +247,8 @@ def slot_of(meta: GameMeta) -> str:
     names (in their seats, whatever their case)."""
     if meta.mode == "computer":
         return f"computer/{meta.level}"
+    if meta.mode == ONLINE:
+        return f"online/{meta.id}"
     return "hotseat/" + json.dumps([n.casefold() for n in meta.names], ensure_ascii=False)
 
 

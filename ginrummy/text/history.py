@@ -55,6 +55,9 @@ def record_line(record: HistoryRecord) -> str:
     who = (
         _("vs {level}").format(level=level_label(meta.level or "simple"))
         if against_computer
+        # TRANSLATORS: who a finished game was against: a person who joined online.
+        else _("online vs {name}").format(name=b)
+        if meta.mode == "online"
         else _("hot-seat")
     )
     x, y = record.score

@@ -1,0 +1,124 @@
+"""The host's autosave: each online match in its own save slot, like any other game.
+
+Every change is saved before anyone is told of it, so a host killed at any moment loses
+no move that a player saw. The join code and the seats' tokens are kept beside the save
+(``online-ID.json`` in the data folder) so that a host started again serves the match
+under the same code and both players rejoin with their tokens. A finished match goes to
+the history (statistics and replay) with the names of both players.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core import Game, Match
+from ..store import GameMeta, StorageError, Store
+from ..store.files import MISSING
+from ..store.records import ONLINE
+from .referee import Table
+
+__all__ = ["OnlineSaves", "SavedTable"]
+
+_ID = re.compile(r"[0-9a-f]{1,64}")
+
+
+@dataclass
+class SavedTable:
+    """An online match waiting in its slot, ready to be served again."""
+
+    match: Game | Match
+    meta: GameMeta
+    code: str
+    tokens: tuple[str, str]
+
+
+class OnlineSaves:
+    """Saves and restores the online tables of one host through the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._metas: dict[int, GameMeta] = {}
+
+    @staticmethod
+    def _link_name(meta: GameMeta) -> str:
+        return f"online-{meta.id}.json"
+
+    def attach(self, table: Table, meta: GameMeta | None = None) -> None:
+        """Save ``table`` after every change and record it in the history when it ends."""
+        if meta is not None:
+            self._metas[id(table)] = meta
+        table.on_change = self.save
+        chained = table.on_finish
+
+        def finished(t: Table) -> None:
+            self.finish(t)
+            if chained is not None:
+                chained(t)
+
+        table.on_finish = finished
+
+    def meta_of(self, table: Table) -> GameMeta | None:
+        meta = self._metas.get(id(table))
+        if meta is None and table.seated:
+            names = (table.names[0], table.names[1])
+            meta = GameMeta(ONLINE, names, "")
+            self.store.write_json(
+                self._link_name(meta),
+                {"id": meta.id, "code": table.code, "tokens": list(table.tokens)},
+            )
+            self._metas[id(table)] = meta
+        return meta
+
+    def save(self, table: Table) -> None:
+        """Autosave (a table whose seats are not both taken has nothing to lose yet)."""
+        meta = self.meta_of(table)
+        if meta is None:
+            return
+        if table.over:
+            return  # `finish` records it
+        self.store.save_game(table.match, meta)
+
+    def finish(self, table: Table) -> None:
+        meta = self.meta_of(table)
+        if meta is None:
+            return
+        self.store.finish_game(table.match, meta)
+        self.store.remove(self._link_name(meta))
+
+    def saved(self) -> list[SavedTable]:
+        """The online matches in the store that can be served again, latest first."""
+        out: list[SavedTable] = []
+        for saved in self.store.saved_games():
+            meta = saved.meta
+            if meta.mode != ONLINE or not _ID.fullmatch(meta.id):
+                continue
+            try:
+                link = self.store.read_json(self._link_name(meta))
+            except StorageError:
+                continue
+            if link is MISSING or not isinstance(link, dict):
+                continue
+            code, tokens = link.get("code"), link.get("tokens")
+            if not (
+                link.get("id") == meta.id
+                and isinstance(code, str)
+                and isinstance(tokens, list)
+                and len(tokens) == 2
+                and all(isinstance(t, str) and t for t in tokens)
+            ):
+                continue
+            out.append(SavedTable(saved.game, meta, code, (tokens[0], tokens[1])))
+        return out
+
+    def restore(self, saved: SavedTable, label: str = "") -> Table:
+        """A table serving a saved match again, under its old code and tokens."""
+        table = Table(
+            saved.match,
+            code=saved.code,
+            tokens=saved.tokens,
+            names=saved.meta.names,
+            label=label,
+        )
+        self.attach(table, saved.meta)
+        return table
