@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from ..text import i18n
 from ..text.errors import describe
 from ..text.i18n import _
-from . import arena, bench, history, play, score, solve, stats
+from . import arena, bench, history, host, join, play, score, solve, stats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, error
 from .language import startup_language, take_lang_option
 from .output import ascii_streams, drop_stdout
@@ -37,6 +37,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "bench": bench.run,
     "stats": stats.run,
     "replay": history.run,
+    "host": host.run,
+    "join": join.run,
 }
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from ..core import PRESETS, Card, CardError, Rules, RulesError, parse_card
+from ..players import LEVELS
 from ..text import i18n
 from ..text.errors import describe
 from ..text.i18n import N_, _
@@ -181,6 +182,21 @@ Keys: Left/Right a move, PageUp/PageDown a round, Home/End the first or last
 move, Esc back to the start screen. The history is kept in the data directory
 ($GINRUMMY_DATA_DIR overrides it).""")
 
+HOST_EPILOG = N_("""\
+examples:
+  ginrummy host --headless                  one table; prints its join code
+  ginrummy host --headless --tables 20      twenty tables, one code a line
+  ginrummy host --headless --bind 0.0.0.0 --cert cert.pem --key key.pem
+
+Tell the other players the address and the code. The match is saved after
+every move: if the host stops, run the same command again and both players
+rejoin (--new starts a new match instead).""")
+
+JOIN_EPILOG = N_("""\
+examples:
+  ginrummy join 192.168.1.20 --code K7QMX-R3FTA --bot expert
+  ginrummy join example.org:7777 --code K7QMX-R3FTA --cafile cert.pem --bot simple""")
+
 
 def argparse_in_our_language() -> None:
     """Make argparse's own words ("usage:", "options", its errors) come from our catalogue.
@@ -336,4 +352,46 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--list", action="store_true", help=_("list the finished games, numbered"))
     replay.add_argument("--ascii", action="store_true", help=ascii_help)
+
+    port_type = _int_type(0, 65535)
+    host = command("host", _("host an online table and print its join code"), _(HOST_EPILOG))
+    host.add_argument(
+        "--port", type=port_type, default=7777, metavar="PORT", help=_("(default 7777)")
+    )
+    host.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help=_("the address to listen on (default 127.0.0.1: this machine only)"),
+    )
+    host.add_argument("--rules", type=_rules_type, metavar="PRESET", help=rules_help)
+    host.add_argument("--name", metavar="NAME", help=_("your name at the table"))
+    host.add_argument(
+        "--headless",
+        action="store_true",
+        help=_("no table here: both seats of every table join from elsewhere"),
+    )
+    host.add_argument(
+        "--tables",
+        type=_int_type(1, 1000),
+        default=1,
+        metavar="N",
+        help=_("how many tables (with --headless; default 1)"),
+    )
+    host.add_argument("--cert", metavar="FILE", help=_("TLS certificate (PEM), with --key"))
+    host.add_argument("--key", metavar="FILE", help=_("TLS private key (PEM), with --cert"))
+    host.add_argument(
+        "--new", action="store_true", help=_("do not serve the saved online match again")
+    )
+
+    join = command("join", _("take a seat at an online table"), _(JOIN_EPILOG))
+    join.add_argument("address", metavar="HOST[:PORT]", help=_("the host's address"))
+    join.add_argument("--code", required=True, metavar="CODE", help=_("the table's join code"))
+    join.add_argument("--name", metavar="NAME", help=_("your name at the table"))
+    join.add_argument(
+        "--bot", choices=LEVELS, metavar="LEVEL", help=_("a computer player plays the seat")
+    )
+    join.add_argument(
+        "--cafile", metavar="FILE", help=_("trust this certificate (PEM) and connect with TLS")
+    )
     return parser

@@ -1,0 +1,110 @@
+"""``ginrummy host``: serve online tables (`ginrummy.net`) and print their join codes.
+
+With ``--headless`` both seats of every table are remote: one join code per table is
+printed, one a line, and the command exits when every match has ended. A saved online
+match (the host was stopped) is served again first, under its old code, unless ``--new``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ssl
+import sys
+
+from ..core import Game, Match, Rules
+from ..net.referee import Table
+from ..net.saves import OnlineSaves
+from ..net.server import Host, Limits, is_all_interfaces
+from ..text.i18n import _
+from .errors import UsageError, warning
+from .history import open_store
+from .output import out
+
+__all__ = ["run", "tls_context"]
+
+
+def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    """The server's TLS context from --cert and --key (both or neither)."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise UsageError(_("--cert and --key go together: give both files"))
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as exc:
+        raise UsageError(
+            _("cannot use the certificate {cert} and key {key}: {problem}").format(
+                cert=cert, key=key, problem=exc.strerror or exc
+            )
+        ) from None
+    return context
+
+
+def _new_match(rules: Rules) -> Game | Match:
+    return Match(rules) if rules.is_match else Game(rules)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.headless:
+        raise UsageError(
+            _(
+                "the online table in this terminal is not ready yet: run ginrummy host"
+                " --headless and ginrummy join from two terminals"
+            )
+        )
+    tls = tls_context(args.cert, args.key)
+    if is_all_interfaces(args.bind):
+        warning(
+            _(
+                "listening on every network interface: anyone who can reach this machine"
+                " can try join codes (use --cert and --key on a network you do not trust)"
+            )
+        )
+    store = open_store()
+    saves = OnlineSaves(store)
+    tables: list[Table] = []
+    if not args.new:
+        for saved in saves.saved()[: args.tables]:
+            tables.append(saves.restore(saved))
+            names = " - ".join(saved.meta.names)
+            warning(_("serving the saved online match {names} again").format(names=names))
+    rules = args.rules if args.rules is not None else Rules()
+    while len(tables) < args.tables:
+        table = Table(_new_match(rules))
+        saves.attach(table)
+        tables.append(table)
+    try:
+        return asyncio.run(_serve(tables, args, tls))
+    finally:
+        store.close()
+
+
+async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
+    host = Host(tables, bind=args.bind, port=args.port, tls=tls, limits=Limits())
+    try:
+        await host.start()
+    except OSError as exc:
+        raise UsageError(
+            _("cannot listen on {address} port {port}: {problem}").format(
+                address=args.bind, port=args.port, problem=exc.strerror or exc
+            )
+        ) from None
+    address, port = host.address
+    scheme = "wss" if tls is not None else "ws"
+    shown = f"[{address}]" if ":" in address else address
+    sys.stderr.write(
+        _(
+            "hosting {n} table(s) on {uri}; join with: ginrummy join {address}:{port} --code CODE"
+        ).format(n=len(tables), uri=f"{scheme}://{shown}:{port}/", address=shown, port=port)
+        + "\n"
+    )
+    for table in tables:
+        out(table.code)
+    sys.stdout.flush()
+    try:
+        await host.serve_until_done()
+    finally:
+        await host.close()
+    return 0

@@ -1,0 +1,118 @@
+"""``ginrummy join HOST[:PORT] --code CODE``: take a seat at an online table.
+
+With ``--bot LEVEL`` a computer player plays the seat until the match ends. The seat's
+token is kept in the data folder, so a join that was stopped rejoins the same seat
+(run it again with the same --name).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ssl
+from typing import Any
+
+from ..net.client import Client, ConnectFailed, Disconnected, Refusal, parse_address, play
+from ..net.protocol import normalise_code
+from ..players import make_player
+from ..store import StorageError, Store
+from ..store.files import MISSING
+from ..text.i18n import _
+from .errors import UsageError
+from .history import open_store
+from .output import out
+
+__all__ = ["run"]
+
+#: Where the seats' tokens are kept: {"HOST:PORT/CODE/NAME": token}.
+TOKENS = "online-seats.json"
+
+
+def _tokens(store: Store) -> dict[str, str]:
+    try:
+        data = store.read_json(TOKENS)
+    except StorageError:
+        return {}
+    if data is MISSING or not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _keep(store: Store, key: str, token: str | None) -> None:
+    tokens = _tokens(store)
+    if token is None:
+        tokens.pop(key, None)
+    else:
+        tokens[key] = token
+    store.write_json(TOKENS, tokens)
+
+
+def _client_tls(cafile: str | None, secure: bool) -> ssl.SSLContext | None:
+    if cafile is None:
+        return ssl.create_default_context() if secure else None
+    try:
+        return ssl.create_default_context(cafile=cafile)
+    except (OSError, ssl.SSLError) as exc:
+        raise UsageError(
+            _("cannot read the certificate {file}: {problem}").format(
+                file=cafile, problem=getattr(exc, "strerror", None) or exc
+            )
+        ) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.bot is None:
+        raise UsageError(
+            _(
+                "the online table in this terminal is not ready yet: join with --bot LEVEL"
+                " (simple, expert or master) to let a computer player play the seat"
+            )
+        )
+    try:
+        address = parse_address(args.address, secure=args.cafile is not None)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    tls = _client_tls(args.cafile, address.secure)
+    code = normalise_code(args.code)
+    store = open_store()
+    # One seat a name: two players joining from one data folder keep apart.
+    key = f"{address.host}:{address.port}/{code}/{args.name or ''}"
+    client = Client(address, code, name=args.name or "", token=_tokens(store).get(key, ""), tls=tls)
+
+    kept = [client.token]
+
+    def remember(message: dict[str, Any]) -> None:
+        if client.token and client.token != kept[0]:
+            kept[0] = client.token
+            _keep(store, key, client.token)
+
+    try:
+        final = asyncio.run(
+            play(
+                client,
+                make_player(args.bot),
+                threaded=args.bot != "simple",
+                on_state=remember,
+            )
+        )
+        _keep(store, key, None)  # the match is over: its seat's token is no longer needed
+    except ConnectFailed as exc:
+        if exc.code == "wrong-token":
+            _keep(store, key, None)
+        raise UsageError(str(exc)) from None
+    except Disconnected:
+        raise UsageError(_("the connection to the host was lost")) from None
+    except Refusal as exc:
+        raise UsageError(_("the host refused a move: {problem}").format(problem=exc)) from None
+    finally:
+        store.close()
+    names = final["names"]
+    game = final["game"]
+    match = final["match"]
+    won = match["games_won"] if match["is_match"] else game["scores"]
+    winner = match["winner"] if match["is_match"] else game["winner"]
+    line = f"{names[0]} {won[0]}-{won[1]} {names[1]}"
+    if winner is not None:
+        line = _("{score}: {name} won").format(score=line, name=names[winner])
+    out(line)
+    return 0

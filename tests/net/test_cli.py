@@ -1,0 +1,125 @@
+"""``ginrummy host --headless`` and ``ginrummy join --bot`` as programs: codes one a line,
+whole matches, one clear line for bad input, a clean Ctrl+C."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ginrummy.cli import main
+
+PROGRAM = [sys.executable, "-m", "ginrummy"]
+
+
+def _start_host(*args: str, env: dict[str, str]) -> tuple[subprocess.Popen[str], int, list[str]]:
+    proc = subprocess.Popen(
+        [*PROGRAM, "host", "--headless", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert proc.stderr is not None and proc.stdout is not None
+    banner = proc.stderr.readline()
+    found = re.search(r"127\.0\.0\.1:(\d+) --code", banner)
+    assert found, banner
+    tables = int(re.search(r"hosting (\d+)", banner).group(1))  # type: ignore[union-attr]
+    codes = [proc.stdout.readline().strip() for _ in range(tables)]
+    return proc, int(found.group(1)), codes
+
+
+@pytest.fixture
+def env(isolated_data_dir: Path) -> dict[str, str]:
+    return {**os.environ, "GINRUMMY_DATA_DIR": str(isolated_data_dir), "LANGUAGE": "en"}
+
+
+def test_headless_host_serves_two_tables_of_bots_and_exits(env: dict[str, str]) -> None:
+    host, port, codes = _start_host("--tables", "2", env=env)
+    assert len(codes) == 2 and all(re.fullmatch(r"[A-Z2-9]{5}-[A-Z2-9]{5}", c) for c in codes)
+    joins = [
+        subprocess.Popen(
+            [
+                *PROGRAM,
+                "join",
+                f"127.0.0.1:{port}",
+                "--code",
+                code,
+                "--bot",
+                "simple",
+                "--name",
+                name,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for code in codes
+        for name in ("Ann", "Ben")
+    ]
+    for join in joins:
+        out, err = join.communicate(timeout=60)
+        assert join.returncode == 0, err
+        assert re.fullmatch(r"(Ann|Ben) \d+-\d+ (Ann|Ben): (Ann|Ben) won\n", out), out
+    assert host.wait(timeout=30) == 0
+    history = subprocess.run(
+        [*PROGRAM, "replay", "--list"], capture_output=True, text=True, env=env, check=True
+    )
+    assert len(re.findall(r"online vs (Ann|Ben)", history.stdout)) >= 2
+
+
+def test_ctrl_c_stops_the_host_cleanly(env: dict[str, str]) -> None:
+    host, _port, _codes = _start_host(env=env)
+    time.sleep(0.2)
+    host.send_signal(signal.SIGINT)
+    _out, err = host.communicate(timeout=20)
+    assert host.returncode == 130
+    assert err.strip().splitlines()[-1] == "ginrummy: interrupted"
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["join", "bad host", "--code", "X", "--bot", "simple"], "not an address: 'bad host'"),
+        (["join", "h:99999", "--code", "X", "--bot", "simple"], "not a port number"),
+        (["join", "127.0.0.1:9", "--code", "X", "--bot", "simple"], "cannot reach"),
+        (["join", "127.0.0.1", "--code", "X", "--bot", "nobody"], "invalid choice"),
+        (["host", "--headless", "--port", "70000"], "must be at most 65535"),
+        (["host", "--headless", "--bind", "203.0.113.9"], "cannot listen on 203.0.113.9"),
+        (["host", "--headless", "--cert", "c.pem"], "--cert and --key go together"),
+        (["host", "--headless", "--cert", "c.pem", "--key", "k.pem"], "cannot use the cert"),
+        (["join", "127.0.0.1", "--code", "X"], "join with --bot LEVEL"),
+    ],
+)
+def test_bad_input_is_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_a_wrong_code_is_one_line(env: dict[str, str]) -> None:
+    host, port, _codes = _start_host(env=env)
+    try:
+        join = subprocess.run(
+            [*PROGRAM, "join", f"127.0.0.1:{port}", "--code", "AAAAA-AAAAA", "--bot", "simple"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
+            check=False,
+        )
+        assert join.returncode == 2
+        assert join.stderr == "ginrummy: error: wrong join code\n"
+    finally:
+        host.send_signal(signal.SIGINT)
+        host.communicate(timeout=20)
