@@ -167,6 +167,22 @@ class Game:
             return rnd.result
         return None
 
+    def rewind(self, moves: int) -> Round:
+        """The current round again with only its first ``moves`` actions (taking moves
+        back): dealt again from its deck and replayed. Only a round still in play can be
+        rewound (a finished one is scored); ``moves`` is 0 to the actions played."""
+        rnd = self.round
+        if rnd.is_over:
+            raise GameOverError(Phrase(N_("the round is over")), code="round-over")
+        actions = rnd.actions
+        if not 0 <= moves <= len(actions):
+            raise ValueError(f"cannot rewind to move {moves} of {len(actions)}")
+        again = rnd.dealt_again()
+        for action in actions[:moves]:
+            again.apply(action)
+        self.rounds[-1] = again
+        return again
+
     def _record(self, result: RoundResult) -> None:
         self.results.append(result)
         if result.winner is not None:

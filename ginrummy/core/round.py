@@ -310,6 +310,13 @@ class Round:
             result=self._result,
         )
 
+    def dealt_again(self) -> Round:
+        """This round as it was dealt, before any action: the same rules, dealer, deck,
+        scores and number (replaying some of `actions` on it rewinds the round)."""
+        return Round(
+            self.rules, dealer=self.dealer, deck=self.deck, scores=self.scores, number=self.number
+        )
+
     # --- changing the state ------------------------------------------------------
     def apply(self, action: Action, player: int | None = None) -> None:
         """Play ``action`` for the player to act (checked against ``player`` if given).

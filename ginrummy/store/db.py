@@ -20,7 +20,7 @@ from .checks import StorageError
 
 DB_NAME = "ginrummy.db"
 #: The schema this program writes; `MIGRATIONS` brings an older database up to it.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: How long a write waits for the other window's transaction (milliseconds).
 BUSY_MS = 10_000
 
@@ -137,8 +137,19 @@ def _v1(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+def _v2(conn: sqlite3.Connection) -> None:
+    """Version 2: how many of a finished game's games were played with undo (a move taken
+    back); the games finished before it had none."""
+    conn.execute(
+        _bounded(
+            "ALTER TABLE history ADD COLUMN undo_games INTEGER NOT NULL DEFAULT 0"
+            " {bounded_undo_games}"
+        )
+    )
+
+
 #: The migration to each version from the one before it.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2}
 
 
 def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:

@@ -544,8 +544,8 @@ def peek_language(root: Path | None = None) -> str:
         if (folder / DB_NAME).exists():
             conn = connect(folder / DB_NAME, read_only=True)
             try:
-                if schema_version(conn) != SCHEMA_VERSION:
-                    return ""
+                if not 1 <= schema_version(conn) <= SCHEMA_VERSION:
+                    return ""  # (the settings table is the same in every version so far)
                 row = conn.execute("SELECT data FROM settings WHERE key = 'settings'").fetchone()
             finally:
                 conn.close()
@@ -628,11 +628,13 @@ class SavedGame:
         return self.lease is not None and not self.lease.ours and self.lease.alive
 
 
-ENTRY_COLUMNS = "id, finished, mode, level, name1, name2, winner, is_match, score1, score2, rounds"
+ENTRY_COLUMNS = (
+    "id, finished, mode, level, name1, name2, winner, is_match, score1, score2, rounds, undo_games"
+)
 
 
 def _entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
-    game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds = row
+    game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds, undo = row
     meta = GameMeta(str(mode), (str(a), str(b)), str(level), str(game_id), "")
     return HistoryEntry(
         number,
@@ -642,6 +644,7 @@ def _entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
         bool(is_match),
         (int(x), int(y)),
         int(rounds),
+        bool(undo),
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +24,8 @@ MAX_NAME = 16
 MODES = ("computer", "hotseat")
 #: A game played over the network (`ginrummy.net`): its own save slot, its own statistics.
 ONLINE = "online"
+#: The most games a save may list as played with undo (a match has at most a few dozen).
+MAX_UNDO_GAMES = 1000
 
 
 def check_name(value: Any, what: str | None = None) -> str:
@@ -62,9 +64,12 @@ class GameMeta:
     #: A fresh id per game, so a finished game is recorded in the history only once.
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
     started: str = field(default_factory=now_iso)
+    #: The games (1 = the first of a match) in which the player took a move back (undo);
+    #: kept in the save only when there is one, so older saves read the same.
+    undo: tuple[int, ...] = ()
 
     def to_extra(self) -> dict[str, Any]:
-        return {
+        extra: dict[str, Any] = {
             "app": APP_TAG,
             "mode": self.mode,
             "names": list(self.names),
@@ -72,12 +77,22 @@ class GameMeta:
             "id": self.id,
             "started": self.started,
         }
+        if self.undo:
+            extra["undo"] = list(self.undo)
+        return extra
+
+    def with_undo(self, game: int) -> GameMeta:
+        """These details, marked: the player took a move back in game ``game``."""
+        if game in self.undo:
+            return self
+        return replace(self, undo=tuple(sorted((*self.undo, game))))
 
     @classmethod
     def from_extra(cls, extra: Any) -> GameMeta:
         """Validate strictly: exactly these fields, each of the right kind."""
         _need(isinstance(extra, dict), _("the app's details must be an object"))
-        _exact_keys(extra, ("app", "mode", "names", "level", "id", "started"), _("app details"))
+        keys = ("app", "mode", "names", "level", "id", "started")
+        _exact_keys(extra, (*keys, "undo") if "undo" in extra else keys, _("app details"))
         _need(
             extra["app"] == APP_TAG,
             _("written by an unknown program ({program})").format(program=repr(extra["app"])),
@@ -100,7 +115,17 @@ class GameMeta:
         )
         started = extra["started"]
         _need(isinstance(started, str) and _is_time(started), _("'started' must be a date"))
-        return cls(mode, (a, b), level, game_id, started)
+        undo = extra.get("undo", [])
+        if "undo" in extra:
+            # TRANSLATORS: a damaged save; keep 'undo' (the file's field name).
+            _need(
+                isinstance(undo, list)
+                and 0 < len(undo) <= MAX_UNDO_GAMES
+                and all(type(n) is int and 1 <= n <= MAX_UNDO_GAMES for n in undo)
+                and undo == sorted(set(undo)),
+                _("'undo' must list the games in which a move was taken back"),
+            )
+        return cls(mode, (a, b), level, game_id, started, tuple(undo))
 
 
 def _is_time(text: str) -> bool:
@@ -191,6 +216,11 @@ class HistoryRecord:
         return a, b
 
     @property
+    def undo(self) -> bool:
+        """Whether the player took a move back (undo) in this game."""
+        return bool(self.meta.undo)
+
+    @property
     def round_count(self) -> int:
         return sum(1 for g in games_of(self.game) for rnd in g.rounds if rnd.result is not None)
 
@@ -263,3 +293,5 @@ class HistoryEntry:
     is_match: bool
     score: tuple[int, int]
     round_count: int
+    #: Whether the player took a move back (undo) in the game.
+    undo: bool = False

@@ -30,7 +30,12 @@ ROWS: tuple[tuple[str, str], ...] = (
     (N_("Points per round"), "points_per_round"),
     (N_("Best winning streak"), "best_streak"),
     (N_("Current winning streak"), "streak"),
+    # TRANSLATORS: a row of the statistics table: the games in which the player took a
+    # move back (the undo key); shown once there is one.
+    (N_("Games with undo"), "undo_games"),
 )
+#: Rows shown only when one of their figures is not 0.
+OPTIONAL_ROWS = ("undo_games",)
 
 
 @dataclass
@@ -49,6 +54,8 @@ class Stats:
     points: int = 0
     best_streak: int = 0
     streak: int = 0
+    #: Games in which the player took a move back (undo).
+    undo_games: int = 0
 
     @property
     def points_per_round(self) -> float | None:
@@ -84,6 +91,7 @@ FIGURES = (
     "undercuts_given",
     "undercuts_taken",
     "points",
+    "undo_games",
 )
 
 
@@ -110,7 +118,9 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
     table: dict[str, Stats] = {}
     for record in history:
         st = table.setdefault(record.opponent, Stats())
-        for game in games_of(record.game):
+        for nth, game in enumerate(games_of(record.game), 1):
+            if game.is_over and nth in record.meta.undo:
+                st.undo_games += 1
             for rnd in game.rounds:
                 res = rnd.result
                 if res is None:
@@ -156,7 +166,11 @@ def format_table(table: dict[str, Stats]) -> str:
         _("vs {level}").format(level=level_label(k)) if k != "hot-seat" else _("hot-seat")
         for k in order
     ]
-    rows = [(_(label), attr) for label, attr in ROWS]
+    rows = [
+        (_(label), attr)
+        for label, attr in ROWS
+        if attr not in OPTIONAL_ROWS or any(getattr(table[k], attr) for k in order)
+    ]
     width = max(len(label) for label, _attr in rows)
     cols = [max(len(h), 6) for h in heads]
     lines = [" " * width + "".join(f"  {h:>{w}}" for h, w in zip(heads, cols, strict=True))]

@@ -43,6 +43,16 @@ class HistoryRecord(Protocol):
 
 
 def record_line(record: HistoryRecord) -> str:
+    """One line for lists (`result_line`), marked when a move was taken back (undo)."""
+    line = result_line(record)
+    if getattr(record, "undo", False):
+        # TRANSLATORS: after a finished game in a list: the player took a move back (the
+        # undo key) in it. Short: the line must fit 80 columns.
+        line += _(", with undo")
+    return line
+
+
+def result_line(record: HistoryRecord) -> str:
     """One line for lists, e.g. ``2024-05-01  vs simple: Ann 100-37 Computer, you won, 5 rounds``.
 
     ``record`` is the store's record of the game (anything with its fields will do).

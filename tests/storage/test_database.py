@@ -9,6 +9,7 @@ import os
 import shutil
 import sqlite3
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -26,11 +27,13 @@ from ginrummy.store import (
     NewerDatabase,
     Settings,
     SlotTaken,
+    StorageError,
     Store,
+    peek_language,
     slot_of,
 )
 from ginrummy.store import files as store_files
-from ginrummy.store.db import SCHEMA_VERSION
+from ginrummy.store.db import MIGRATIONS, SCHEMA_VERSION, connect, migrate, schema_version
 from ginrummy.store.stats import compute
 from ginrummy.text.problems import problem_line
 
@@ -159,6 +162,29 @@ def test_a_database_from_a_newer_version_is_left_untouched(tmp_path: Path) -> No
         Store(tmp_path).load_settings()
     assert (tmp_path / DB_NAME).read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir() if "corrupt" in p.name) == []
+
+
+def test_a_version_1_database_gains_the_undo_column_and_keeps_its_games(tmp_path: Path) -> None:
+    conn = connect(tmp_path / DB_NAME)
+    MIGRATIONS[1](conn)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute(
+        "INSERT INTO settings (key, data) VALUES ('settings', ?)",
+        (json.dumps(Settings(language="pl").to_json()),),
+    )
+    conn.close()
+    assert peek_language(tmp_path) == "pl"  # read before the migration too
+    store = Store(tmp_path)
+    store.finish_game(POOL[0], _meta(1))
+    marked = replace(_meta(2), undo=(1,))
+    store.finish_game(POOL[1], marked)
+    assert schema_version(store.db()) == SCHEMA_VERSION == 2
+    migrate(store.db(), tmp_path / DB_NAME)  # a second time changes nothing
+    assert [e.undo for e in store.history_page(1, 2)] == [False, True]
+    assert store.stats()["simple"].undo_games == 1
+    assert compute(store.history())["simple"].undo_games == 1
+    record = store.history_record(2)
+    assert record is not None and record.meta == marked
 
 
 def test_a_history_record_that_cannot_be_replayed_is_set_aside_alone(tmp_path: Path) -> None:
@@ -352,3 +378,12 @@ def test_the_whole_list_pages_along_the_index(tmp_path: Path) -> None:
     assert [e.meta.id for e in every] == [f"g{n}" for n in range(7)]
     assert [e.number for e in store.history_entries(5, page=2)] == [5, 6, 7]
     assert store.history_page(6, 5) == every[5:]
+
+
+@pytest.mark.parametrize("undo", [[], [0], [2, 1], [1, 1], ["1"], 1, [True]])
+def test_a_save_with_a_bad_undo_mark_is_refused(undo: object) -> None:
+    extra = {**_meta(1).to_extra(), "undo": undo}
+    with pytest.raises(StorageError, match="'undo'"):
+        GameMeta.from_extra(extra)
+    assert GameMeta.from_extra({**extra, "undo": [1, 3]}).undo == (1, 3)
+    assert "undo" not in _meta(1).to_extra()

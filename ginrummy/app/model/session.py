@@ -105,6 +105,15 @@ class Session:
         """Ask the bot in ``seat`` for its move (safe to call from a worker thread)."""
         return self.bots[seat].choose(view)
 
+    def rewind(self, moves: int) -> None:
+        """Take moves back: the round in play again with only its first ``moves`` actions."""
+        self.game.rewind(moves)
+
+    @property
+    def game_number(self) -> int:
+        """Which game of the match is played (1 for a single game)."""
+        return len(self.match.games) if self.match is not None else 1
+
     def next_round(self) -> None:
         """Deal the next round of this game, or start the next game of the match."""
         if self.game.is_over:

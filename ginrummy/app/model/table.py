@@ -44,6 +44,8 @@ from .session import Session
 
 #: The keys that act on the game (each has a fallback that lets the core say why not).
 GAME_ACTIONS = ("draw_stock", "take_discard", "pass_upcard", "discard", "knock", "gin", "big_gin")
+#: The seat whose moves `undo` takes back: the person playing the computer.
+UNDO_SEAT = 0
 #: The keys that only change what the acting player sees.
 HAND_ACTIONS = ("select", "select_end", "move", "sort", "hint")
 
@@ -113,6 +115,8 @@ class TableModel:
         self.session = Session(config, restored)
         self.restored = restored is not None
         self.ascii = ascii
+        #: How many times a move was taken back at this table.
+        self.undos = 0
         #: Where the game is autosaved after every action (None: not saved).
         self.store = store
         self.meta = meta or GameMeta(
@@ -131,6 +135,8 @@ class TableModel:
         self.waiting_privacy = False
         #: How many events of the round's history the log has told.
         self._logged = 0
+        #: Where the round's lines start in the log (an undo writes them again from there).
+        self._round_start = 0
 
     # --- saving ---------------------------------------------------------------------
     def autosave(self) -> OSError | None:
@@ -164,17 +170,21 @@ class TableModel:
         self._logged = 0
         self.selected = None
         self.hinted = None
+        self._round_start = len(self.log.lines)
+        self._log_opening()
+        if resumed:
+            self._replay_log()
+            self.log.add(LineKind.NOTE, lambda: _("The saved game continues."))
+        if self.session.hotseat:
+            self.viewer = None
+
+    def _log_opening(self) -> None:
         s, rnd, ascii = self.session, self.session.round, self.ascii
 
         def opening() -> str:
             return opening_text(rnd, s.names, s.rules, ascii, s.you)
 
         self.log.add(LineKind.OPENING, opening)
-        if resumed:
-            self._replay_log()
-            self.log.add(LineKind.NOTE, lambda: _("The saved game continues."))
-        if s.hotseat:
-            self.viewer = None
 
     def _replay_log(self) -> None:
         """After a restore: the log lines of the turns already played in this round."""
@@ -287,8 +297,63 @@ class TableModel:
         self.after_action(seat)
         return None
 
+    # --- undo -----------------------------------------------------------------------
+    def undo_points(self) -> list[int]:
+        """The moments of the round in play (how many actions were played) at which the
+        person playing the computer was to act: where an undo may go back to."""
+        rnd = self.session.round
+        again = rnd.dealt_again()
+        points = []
+        for n, action in enumerate(rnd.actions):
+            if again.to_act == UNDO_SEAT:
+                points.append(n)
+            again.apply(action)
+        return points
+
+    def undo_refusal(self) -> str | None:
+        """Why `u` cannot take a move back now (None: it can)."""
+        s = self.session
+        if s.config.mode != COMPUTER or s.is_human(1):
+            # TRANSLATORS: `u` pressed in a game between two people (or online).
+            return _(
+                "Undo is only for games against the computer: here it would show hidden cards."
+            )
+        if s.round_over:
+            return _("The round is over: a move can be taken back only during the round.")
+        if not self.undo_points():
+            # TRANSLATORS: `u` pressed before the player's first move of the round.
+            return _("Nothing to take back: you have not moved yet in this round.")
+        return None
+
+    def undo(self) -> Refusal | None:
+        """Take back the player's last move (a draw, a discard, a pass) and the computer's
+        reply if it has moved: the round as it was the last time the player was to act.
+
+        Marks the game as played with undo (kept in the save and the history); the log
+        tells the round again up to that moment. Call `advance()` after it.
+        """
+        why = self.undo_refusal()
+        if why is not None:
+            return Refusal(why, False)
+        s = self.session
+        s.rewind(self.undo_points()[-1])
+        self.meta = self.meta.with_undo(s.game_number)
+        # Back before a discard: the card drawn is selected, as after the draw.
+        self.selected = s.view(UNDO_SEAT).drawn_card
+        self.hinted = None
+        self.undos += 1
+        del self.log.lines[self._round_start :]
+        self._logged = 0
+        self._log_opening()
+        self._replay_log()
+        # TRANSLATORS: a note in the move log after the undo key.
+        self.log.add(LineKind.NOTE, lambda: _("You took your move back."))
+        return None
+
     def key_applies(self, action: str) -> bool:
         """Whether a key's action applies now (the footer shows only those)."""
+        if action == "undo":
+            return self.undo_refusal() is None
         if action not in (*GAME_ACTIONS, *HAND_ACTIONS):
             return True
         seat = self.acting_seat

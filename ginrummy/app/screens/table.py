@@ -96,6 +96,8 @@ class TableScreen(Screen[str]):
         # TRANSLATORS: footer key: look at the whole discard pile (short).
         Binding("v", "view_pile", N_("Pile")),
         Binding("h", "hint", N_("Hint")),
+        # TRANSLATORS: footer key: take your last move back (short).
+        Binding("u", "undo", N_("Undo")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "app.quit_game", N_("Quit")),
         Binding("f7", "app.settings", N_("Settings"), show=False),
@@ -109,6 +111,7 @@ class TableScreen(Screen[str]):
                 ("k", "knock"),
                 ("g", "gin"),
                 ("b", "big_gin"),
+                ("u", "undo"),
             )
         ),
     ]
@@ -390,6 +393,22 @@ class TableScreen(Screen[str]):
 
     def action_big_gin(self) -> None:
         self.play(BigGin())
+
+    def action_undo(self) -> None:
+        """Take back the player's last move (and the computer's reply): against the
+        computer only; the game is marked as played with undo."""
+        refusal = self.model.undo()
+        if refusal is not None:
+            self.show_message(refusal.reason, error=True)
+            self.app.bell()
+            return
+        self.workers.cancel_group(self, "computer")
+        self.workers.cancel_group(self, "hint")
+        self.show_message(_("Move taken back."))
+        self.app.clear_notifications()
+        self.autosave()
+        self._rewrite_log()
+        self.advance()
 
     def _any_card(self) -> Card:
         """The card a key acts on when none is selected: the first one shown."""
