@@ -81,7 +81,7 @@ async def test_a_shutout_and_the_margin_are_said() -> None:
         text = str(title)
         assert "Computer wins the game!" in text
         assert "By 121 points." in text
-        assert "A shutout: Ann scored no points." in text
+        assert "A shutout: you scored no points." in text  # Ann is the reader
 
 
 async def test_the_margin_counts_the_bonuses_and_no_shutout_is_claimed() -> None:
