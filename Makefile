@@ -30,7 +30,7 @@ $(DEV): pyproject.toml constraints.txt | $(BIN)/python
 	touch $@ $(RUNTIME)
 
 play: $(RUNTIME) ## Start the game (creates .venv and installs what it needs)
-	$(BIN)/ginrummy $(ARGS)
+	GINRUMMY_AGAIN="make play" $(BIN)/ginrummy $(ARGS)
 
 test: lint typecheck pytest ## Lint, type-check and run every test (what CI runs)
 

@@ -25,8 +25,10 @@ ROWS: tuple[tuple[str, str], ...] = (
     (N_("Knocks"), "knocks"),
     (N_("Gins"), "gins"),
     (N_("Big gins"), "big_gins"),
-    (N_("Undercuts given"), "undercuts_given"),
-    (N_("Undercuts taken"), "undercuts_taken"),
+    # TRANSLATORS: rounds the opponent knocked and you undercut them (you had as little
+    # deadwood or less), and rounds you knocked and were undercut.
+    (N_("Undercuts you made"), "undercuts_given"),
+    (N_("Your knocks undercut"), "undercuts_taken"),
     (N_("Points per round"), "points_per_round"),
     (N_("Best winning streak"), "best_streak"),
     (N_("Current winning streak"), "streak"),

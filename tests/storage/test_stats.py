@@ -42,7 +42,7 @@ def test_figures_add_up(tmp_path: Path) -> None:
         assert st.games_won == sum(r.winner == 0 for r in records)
         assert st.best_streak >= st.streak and st.best_streak <= st.games_won
     text = format_table(table)
-    assert "vs simple" in text and "hot-seat" in text and "Undercuts taken" in text
+    assert "vs simple" in text and "hot-seat" in text and "Your knocks undercut" in text
 
 
 def test_ginrummy_stats_prints_the_table_and_survives_a_bad_history(
