@@ -1,8 +1,10 @@
-"""Every language fits an 80x24 terminal: no button label, footer key or form row cut off.
+"""Every language fits an 80x24 terminal: no text cut, no button label, footer key or form
+row cut off, on every screen.
 
-Hungarian and Finnish words are long; a translation that grows a button past its box, or
-pushes the footer's last key or a form field off the right edge, fails here with the
-screen, the language and the text named.
+Hungarian and Finnish words are long; a translation that grows a button past its box,
+pushes the footer's last key or a form field off the right edge, or is cut short by its
+box (a word cut, an ellipsis, a line clipped off, a sum broken over two lines) fails here
+with the screen, the language and the text named (see `support.layout`).
 """
 
 from __future__ import annotations
@@ -12,21 +14,27 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from support.layout import cut_texts, screen_lines
 from support.pilot import (
     pressing,
+    record_games,
     settle,
     to_game_over,
     to_knock_chance,
     to_knock_dialog,
     to_result,
 )
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Select
+from textual.widgets import Button, Checkbox, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
 from ginrummy.app import GinRummyApp
-from ginrummy.core import Rules
+from ginrummy.app.widgets.cardart import Group, layout_groups
+from ginrummy.app.widgets.palette import Palette
+from ginrummy.app.widgets.prose import Prose
+from ginrummy.core import PRESETS, Rules, parse_cards
 from ginrummy.text import i18n
 
 SIZE = (80, 24)
@@ -44,6 +52,13 @@ def start(lang: str) -> GinRummyApp:
     return GinRummyApp(computer_delay=0.0, language=lang)
 
 
+def with_history(lang: str) -> GinRummyApp:
+    """The start screen with three finished games in the history (statistics, replay)."""
+    app = start(lang)
+    record_games(app.store, seeds=(3, 4, 5))
+    return app
+
+
 def hotseat(lang: str) -> GinRummyApp:
     return GinRummyApp(
         mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0, language=lang
@@ -57,6 +72,13 @@ SCREENS: dict[str, tuple[Callable[[str], GinRummyApp], Setup]] = {
     "quit dialog": (start, pressing("escape")),
     "table": (computer(), pressing("p", "s")),
     "first upcard": (computer(), pressing()),
+    "draw": (computer(), pressing("p", "s", "enter")),
+    "hint": (computer(), pressing("p", "s", "h")),
+    "tournament table": (computer(rules=PRESETS["Tournament"]), pressing("p", "s")),
+    "match game over": (computer(seed=1, rules=Rules(target=30, games=3)), to_game_over),
+    "statistics": (with_history, pressing("f6")),
+    "replay": (with_history, pressing("f6", "enter")),
+    "help at start": (start, pressing("question_mark")),
     "round result": (computer(seed=5), to_result),
     "knock chance": (computer(seed=10), to_knock_chance),
     "knock dialog": (computer(seed=10), to_knock_dialog),
@@ -103,7 +125,8 @@ async def test_screen_fits_80x24(screen: str, lang: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await setup(pilot)
         assert i18n.language() == lang
-        assert not problems(app), f"{screen} in {lang}:\n" + "\n".join(problems(app))
+        found = problems(app) + cut_texts(app)
+        assert not found, f"{screen} in {lang}:\n" + "\n".join(found)
 
 
 class Verbose(gettext.NullTranslations):
@@ -123,3 +146,57 @@ async def test_the_check_sees_a_label_that_does_not_fit(monkeypatch: pytest.Monk
         await settle(pilot)
         found = problems(app)
     assert any("Button" in problem for problem in found), found
+
+
+async def test_the_check_sees_a_cut_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A label longer than its line is found: cut, ellipsised or wrapped out of its box."""
+    monkeypatch.setitem(i18n._cache, "fi", Verbose())
+    app = computer(seed=5)("fi")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_result(pilot)
+        found = cut_texts(app)
+    assert any("is drawn as" in problem for problem in found), found
+
+
+SUM = "Undercut (a tie is an undercut)! Computer scores 25 + 9 - 9 = 25."
+
+
+@pytest.mark.parametrize("width", range(30, 70))
+async def test_a_sum_is_never_broken_over_two_lines(width: int) -> None:
+    """Textual's own wrapping breaks "25 + 9 - 9 = 25" at some widths; `Prose` never."""
+
+    class Page(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static(SUM, id="plain")
+            yield Prose(SUM, id="prose")
+
+    app = Page()
+    async with app.run_test(size=(width, 10)):
+        broken = [p for p in cut_texts(app) if "a sum broken" in p]
+    assert all("Static#plain" in p for p in broken), broken
+
+
+async def test_the_check_sees_a_broken_sum() -> None:
+    class Page(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static(SUM, id="plain")
+
+    app = Page()
+    async with app.run_test(size=(54, 10)):
+        assert any("a sum broken" in p for p in cut_texts(app)), screen_lines(app)
+
+
+def test_the_last_label_of_a_long_showdown_is_whole() -> None:
+    """ "deadwood 10" over one card at the right end of 13 fanned cards is moved left to
+    end at the edge (it was cut to "deadwood")."""
+    cards = parse_cards("AS 2S 3S 4S 5S 7H 7D 7C 7S 9H 9D 9C KD")
+    groups = [
+        Group("run +lay-off", cards[:5], kind="meld"),
+        Group("set +lay-off", cards[5:9], kind="meld"),
+        Group("set", cards[9:12], kind="meld"),
+        Group("deadwood 10", cards[12:], kind="deadwood"),
+    ]
+    layout = layout_groups(groups, 78, Palette.plain())
+    top = layout.text.plain.splitlines()[0]
+    assert "deadwood 10" in top, top
+    assert all(g.label in top for g in groups), top

@@ -19,6 +19,7 @@ from ...text.results import game_won_sentence, showdown_heading
 from ..model.session import Session
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import CardsView
+from ..widgets.prose import Prose
 from ..widgets.showdown import melding_groups, showdown_hands
 from ..widgets.toosmall import TooSmall
 from .base import recompose_in_language
@@ -98,7 +99,8 @@ class RoundResultScreen(Screen[None]):
                         classes="hand-label",
                     )
                     yield CardsView(melding_groups(melding), ascii=self.ascii, classes="showdown")
-            yield Static(self._explanation(), id="result-text")
+            # Wrapped at spaces only: a sum ("25 + 9 - 9 = 25") is never broken in two.
+            yield Prose(self._explanation(), id="result-text")
             yield Static(self._totals(), id="result-totals")
             with Horizontal(id="result-buttons"):
                 # TRANSLATORS: a button; keep "(Enter)".

@@ -199,6 +199,8 @@ class StartScreen(Screen[None]):
                         # TRANSLATORS: an empty seed field: a random deal.
                         placeholder=_("random"),
                         type="integer",
+                        # Empty is a random deal, not a mistake (it showed red once left).
+                        valid_empty=True,
                         compact=True,
                         id="seed",
                     )

@@ -490,10 +490,9 @@ class TableScreen(Screen[str]):
         reason = advice.reason
         self.hint = reason
         line = _("Hint: {reason}").format(reason=reason)
+        # The whole sentence on the status line (two lines if need be), never repeated in a
+        # toast over the hand.
         self.show_message(line)
-        if len(line) > self.query_one("#message", Static).size.width:
-            # Too long for the status line: the whole sentence in a toast until the next move.
-            self.notify(shown(reason, self.ascii), title=_("Hint"), timeout=10)
         self.refresh_table()
 
     def action_view_pile(self) -> None:
@@ -549,7 +548,10 @@ class TableScreen(Screen[str]):
         self._error_shown = error and bool(text)
         self.message = Text(text, style="bold red" if error else "italic")
         if self.is_mounted:
-            self.query_one("#message", Static).update(self.message)
+            box = self.query_one("#message", Static)
+            box.update(self.message)
+            # A message too long for its line takes two: the prompt gives up its blank line.
+            self.set_class(self.message.cell_len > box.size.width > 0, "-long-message")
 
     def refresh_table(self) -> None:
         """Redraw every widget from the model."""

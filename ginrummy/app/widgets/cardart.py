@@ -313,13 +313,22 @@ def layout_groups(
     canvas = Canvas(max(width, total), height)
     boxes: dict[Card, tuple[int, int, int, int]] = {}
     x = 0
+    label_end = 0
     for n, g in enumerate(used):
         span = step * (len(g.cards) - 1) + CARD_W
         if labels:
-            # The last group's label may run on past its cards ("deadwood 5" over one card).
-            room = span if n < len(used) - 1 else max(span, canvas.width - x)
+            # A label may run on into the gap after its cards; the last one on past them
+            # ("deadwood 5" over one card), moved left to end at the edge if need be (it
+            # was cut to "deadwo" at the right of a long showdown).
+            label_x = x
+            if n < len(used) - 1:
+                room = span + group_gap - 1
+            else:
+                label_x = max(label_end + 1 if n else 0, min(x, canvas.width - len(g.label)))
+                room = canvas.width - label_x
             label = g.label[:room]
-            canvas.put(x, 0, label, _label_style(g.kind, palette))
+            canvas.put(label_x, 0, label, _label_style(g.kind, palette))
+            label_end = label_x + len(label)
         for i, card in enumerate(g.cards):
             cx = x + i * step
             is_sel = card is selected

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -23,13 +25,28 @@ class LocalFooter(Footer):
         super().__init__(id=id, show_command_palette=False)
 
     def compose(self) -> ComposeResult:
+        keys = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 if widget.description:
                     widget.description = _(widget.description)
                 if isinstance(widget.tooltip, str) and widget.tooltip:
                     widget.tooltip = _(widget.tooltip)
+                keys.append(widget)
             yield widget
+        self._keys = [(k.key_display, k.description) for k in keys]
+        self._fit()
+
+    def _fit(self) -> None:
+        """Keys one space apart (not two) when the roomy spacing would push the last ones
+        off the right edge (the table's keys in Finnish or Spanish at 80 columns)."""
+        keys = getattr(self, "_keys", [])
+        # Roomy: " key description " each; compact: "key description" and one space after.
+        roomy = sum(cell_len(key) + cell_len(text) + 3 for key, text in keys)
+        self.compact = roomy > self.app.size.width
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
 
     def retranslate(self) -> None:
         """Draw the keys again in the current language (soon, composed in its own context,

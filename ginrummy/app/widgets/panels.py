@@ -39,14 +39,17 @@ def scores_text(model: TableModel, me: int) -> Text:
     ]
     if rnd.multiplier != 1:
         parts.append(_("scores x{times}").format(times=rnd.multiplier))
+    text.append(" · ".join(parts), style="dim")
     if s.match is not None:
+        # The match on a line of its own: at the end of the round's line it was cut off.
         won = s.match.games_won
-        parts.append(
+        text.append("\n")
+        text.append(
             _("game {number}, games {won}-{lost}").format(
                 number=len(s.match.games), won=won[me], lost=won[1 - me]
-            )
+            ),
+            style="dim",
         )
-    text.append(" · ".join(parts), style="dim")
     return text
 
 
