@@ -42,6 +42,11 @@ class Settings:
     #: ``"language": "en"``, a default nobody chose, which must not override a Polish
     #: environment; that old field is read and ignored.
     language: str = ""
+    #: The memory aid: the pile viewer lists the cards not seen yet this round. Added in
+    #: version 1 without a version bump (a file without it loads), like ``four_colour``.
+    memory_aid: bool = False
+    #: A four-colour deck: spades black, hearts red, diamonds blue, clubs green.
+    four_colour: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -57,6 +62,8 @@ class Settings:
             "ascii": self.ascii,
             "theme": self.theme,
             "lang": self.language,
+            "memory_aid": self.memory_aid,
+            "four_colour": self.four_colour,
         }
 
     @classmethod
@@ -113,9 +120,11 @@ class Settings:
                 _("the pace must be 0 to {max} seconds").format(max=number(MAX_PACE)),
             )
             s = replace(s, pace=float(pace))
-        if "ascii" in data:
-            _need(type(data["ascii"]) is bool, _("ascii must be true or false"))
-            s = replace(s, ascii=data["ascii"])
+        for key in ("ascii", "memory_aid", "four_colour"):
+            if key in data:
+                # TRANSLATORS: a damaged settings file: {key} is a field's name as written.
+                _need(type(data[key]) is bool, _("{key} must be true or false").format(key=key))
+                s = replace(s, **{key: data[key]})
         if "theme" in data:
             theme = data["theme"]
             _need(

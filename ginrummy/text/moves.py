@@ -13,7 +13,7 @@ from ..core import Card, Event, EventKind, Round, Rules
 from .cards import card_label
 from .i18n import _, join_words, pgettext
 
-__all__ = ["capitalise", "describe_turn", "opening_text"]
+__all__ = ["capitalise", "describe_turn", "last_move_text", "opening_text"]
 
 
 def capitalise(text: str) -> str:
@@ -164,3 +164,27 @@ def describe_turn(
     # "drew from the stock and discarded 7♥" (context "other"); "!" after gin.
     sentence = _("{name} {actions}!") if gin else _("{name} {actions}.")
     return sentence.format(name=names[player], actions=actions)
+
+
+def last_move_text(events: Sequence[Event], name: str, ascii: bool = False) -> str:
+    """The opponent's last turn in a few words, for the line over the piles, e.g.
+    "Computer's last move: took 7♥ · threw K♠" ("" before it has moved)."""
+    parts = []
+    for ev in events:
+        card = card_label(ev.card, ascii) if ev.card is not None else ""
+        kind = ev.kind
+        # TRANSLATORS: the line over the piles: the opponent's last move in a few words,
+        # joined by " · ": "Computer's last move: took 7♥ · threw K♠". Keep them short.
+        if kind is EventKind.PASS:
+            parts.append(pgettext("last move", "passed on the upcard"))
+        elif kind is EventKind.TAKE:
+            parts.append(pgettext("last move", "took {card}").format(card=card))
+        elif kind is EventKind.DRAW:
+            parts.append(pgettext("last move", "drew from the stock"))
+        elif kind is EventKind.DISCARD:
+            parts.append(pgettext("last move", "threw {card}").format(card=card))
+    if not parts:
+        return ""
+    # TRANSLATORS: the line over the piles; {name} is the opponent's name, {moves} what
+    # they did ("took 7♥ · threw K♠"). The line must fit 78 columns.
+    return _("{name}'s last move: {moves}").format(name=name, moves=" · ".join(parts))

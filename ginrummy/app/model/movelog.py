@@ -17,6 +17,8 @@ from ...core import Event, EventKind
 class LineKind(Enum):
     """What a log line is, so the screen can set it apart (a round's opening in bold)."""
 
+    #: The break before a round's lines (the screen draws it as a rule the log's width).
+    RULE = "rule"
     OPENING = "opening"
     NOTE = "note"
     MOVE = "move"
@@ -39,10 +41,10 @@ class MoveLog:
         self.last: Callable[[], str] = str
 
     def add(self, kind: LineKind, text: Callable[[], str]) -> LogLine:
-        """Add a line (and keep it as the last one unless it is a note)."""
+        """Add a line (and keep it as the last one unless it is a note or a rule)."""
         line = LogLine(kind, text)
         self.lines.append(line)
-        if kind is not LineKind.NOTE:
+        if kind not in (LineKind.NOTE, LineKind.RULE):
             self.last = text
         return line
 

@@ -13,12 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core import (
+    CARDS,
     Action,
     BigGin,
     Card,
     Discard,
     DrawStock,
     Event,
+    EventKind,
     Game,
     IllegalActionError,
     Knock,
@@ -37,7 +39,7 @@ from ...store import GameMeta, Store
 from ...text.cards import card_label
 from ...text.errors import describe
 from ...text.i18n import _
-from ...text.moves import capitalise, describe_turn, opening_text
+from ...text.moves import capitalise, describe_turn, last_move_text, opening_text
 from .movelog import LineKind, MoveLog, logged_events, turns_of
 from .seats import COMPUTER, TableConfig
 from .session import Session
@@ -57,6 +59,17 @@ class HintRequest:
     advisor: Advisor
     view: PlayerView
     moment: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PileCard:
+    """A card of the discard pile, who threw it and when (for the pile viewer)."""
+
+    card: Card
+    #: The seat that threw it; None for the first upcard.
+    thrower: int | None
+    #: The turn of the round it was thrown in (1 = the first turn; 0 for the upcard).
+    turn: int
 
 
 @dataclass(frozen=True)
@@ -170,6 +183,10 @@ class TableModel:
         self._logged = 0
         self.selected = None
         self.hinted = None
+        if self.log.lines:
+            number = self.session.round.number
+            # TRANSLATORS: the rule between two rounds in the move log: "── Round 3 ──".
+            self.log.add(LineKind.RULE, lambda: _("Round {number}").format(number=number))
         self._round_start = len(self.log.lines)
         self._log_opening()
         if resumed:
@@ -296,6 +313,50 @@ class TableModel:
         self.hinted = None
         self.after_action(seat)
         return None
+
+    def last_move(self, seat: int) -> Callable[[], str]:
+        """The last turn of ``seat`` in this round in a few words (the line over the piles:
+        which card it took or that it drew from the stock, which it threw)."""
+        s, ascii = self.session, self.ascii
+        turns = [turn for _start, turn in turns_of(s.round.history) if turn[0].player == seat]
+        events = turns[-1] if turns else []
+        return lambda: last_move_text(events, s.names[seat], ascii)
+
+    def pile_story(self) -> list[PileCard]:
+        """The discard pile, bottom first, each card with who threw it and in which turn
+        (all public: everyone saw every card thrown and taken)."""
+        rnd = self.session.round
+        turn_of: dict[int, int] = {}
+        for n, (start, events) in enumerate(turns_of(rnd.history), 1):
+            for i in range(start, start + len(events)):
+                turn_of[i] = n
+        pile: list[PileCard] = []
+        for i, ev in enumerate(rnd.history):
+            if ev.card is None:
+                continue
+            if ev.kind is EventKind.UPCARD:
+                pile.append(PileCard(ev.card, None, 0))
+            elif ev.kind is EventKind.DISCARD:
+                pile.append(PileCard(ev.card, ev.player, turn_of.get(i, 0)))
+            elif ev.kind is EventKind.TAKE and pile:
+                pile.pop()
+        return pile
+
+    def unseen(self) -> list[Card] | None:
+        """The cards the seat with its cards face up has not seen this round (the memory
+        aid): not in its hand, never on the discard pile, not taken face up by the
+        opponent. Sorted by suit and rank; None while the cards are hidden."""
+        view = self.view()
+        if view is None:
+            return None
+        seen = set(view.hand) | set(view.opponent_known)
+        seen |= {
+            ev.card
+            for ev in view.history
+            if ev.card is not None
+            and ev.kind in (EventKind.UPCARD, EventKind.DISCARD, EventKind.TAKE)
+        }
+        return [c for c in CARDS if c not in seen]
 
     # --- undo -----------------------------------------------------------------------
     def undo_points(self) -> list[int]:

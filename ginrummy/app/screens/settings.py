@@ -1,5 +1,5 @@
-"""Settings: your name, the language, the pace of the computer's moves, ASCII cards and the
-theme.
+"""Settings: your name, the language, the pace of the computer's moves, ASCII cards, the
+card colours (a four-colour deck), the memory aid and the theme.
 
 Every change is applied and saved at once (the name when you leave the screen or press
 Enter in it); Escape goes back. ASCII mode applies to the start screen at once and to
@@ -21,11 +21,13 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 
 from ...store import MAX_NAME, StorageError, check_name
 from ...text import i18n
+from ...text.cards import shown
 from ...text.errors import describe
 from ...text.i18n import N_, _, number
 from ...text.names import display_name
 from ..model.pace import PACES, pace_label, pace_word
 from ..widgets.footer import LocalFooter
+from ..widgets.palette import Painted
 from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
 
@@ -107,6 +109,24 @@ class SettingsScreen(Screen[None]):
                         compact=True,
                         id="ascii",
                     )
+                    # TRANSLATORS: a settings label: cards drawn in four colours or two.
+                    yield Label(_("Card colours"))
+                    yield Checkbox(
+                        # TRANSLATORS: the four-colour deck's checkbox; keep the suit signs.
+                        shown(_("four: ♠ black, ♥ red, ♦ blue, ♣ green"), app.ascii),
+                        value=app.settings.four_colour,
+                        compact=True,
+                        id="four-colour",
+                    )
+                    # TRANSLATORS: a settings label: a list of the cards not seen yet.
+                    yield Label(_("Memory aid"))
+                    yield Checkbox(
+                        # TRANSLATORS: the memory aid's checkbox; keep "v" (the key).
+                        _("the pile viewer (v) lists the cards not seen yet"),
+                        value=app.settings.memory_aid,
+                        compact=True,
+                        id="memory-aid",
+                    )
                     yield Label(_("Theme"))
                     yield Select(
                         [(name, name) for name in sorted(app.available_themes)],
@@ -157,6 +177,18 @@ class SettingsScreen(Screen[None]):
     @on(Checkbox.Changed, "#ascii")
     def _ascii(self, event: Checkbox.Changed) -> None:
         self.gin_app.change_settings(ascii=event.value)
+
+    @on(Checkbox.Changed, "#four-colour")
+    def _four_colour(self, event: Checkbox.Changed) -> None:
+        self.gin_app.change_settings(four_colour=event.value)
+        # The cards drawn on every screen open take the new colours at once.
+        for screen in self.app.screen_stack:
+            for widget in screen.query(Painted):
+                widget.refresh()
+
+    @on(Checkbox.Changed, "#memory-aid")
+    def _memory_aid(self, event: Checkbox.Changed) -> None:
+        self.gin_app.change_settings(memory_aid=event.value)
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:

@@ -56,7 +56,7 @@ from .privacy import PrivacyScreen
 from .result import RoundResultScreen
 
 #: How each kind of log line is set apart (a move is plain text).
-LOG_STYLES = {LineKind.OPENING: "bold", LineKind.NOTE: "italic"}
+LOG_STYLES = {LineKind.OPENING: "bold", LineKind.NOTE: "italic", LineKind.RULE: "dim"}
 
 #: What the hand's sort key says after each sort.
 SORTED_BY = {
@@ -125,11 +125,15 @@ class TableScreen(Screen[str]):
         store: Store | None = None,
         meta: GameMeta | None = None,
         restored: Game | Match | None = None,
+        model: TableModel | None = None,
     ) -> None:
+        """``model``: the table's model if not a local game's (an online table's)."""
         super().__init__()
         self.ascii = ascii
         self.delay = delay
-        self.model = TableModel(config, store=store, meta=meta, restored=restored, ascii=ascii)
+        self.model = model or TableModel(
+            config, store=store, meta=meta, restored=restored, ascii=ascii
+        )
         self.message: Text = Text()
         #: How many lines of the model's log are written in the log widget.
         self._written = 0
@@ -369,14 +373,14 @@ class TableScreen(Screen[str]):
         if melding is None or view is None:
             self.play(Knock(card))
             return
-        limit, ascii = view.knock_limit, self.ascii
+        limit, ascii, four = view.knock_limit, self.ascii, self._setting("four_colour")
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.play(Knock(card))
 
         def body() -> Text:
-            return knock_text(card, melding, limit, ascii)
+            return knock_text(card, melding, limit, ascii, four)
 
         title = N_("Go gin?") if melding.deadwood_points == 0 else N_("Knock?")
         # TRANSLATORS: the yes button of the knock dialog (shown as "Knock (y)"); short.
@@ -496,7 +500,23 @@ class TableScreen(Screen[str]):
         self.refresh_table()
 
     def action_view_pile(self) -> None:
-        self.app.push_screen(DiscardPileScreen(self.session.round.discard_pile, self.ascii))
+        """The whole discard pile: who threw each card and when; with the memory aid on
+        (Settings), the cards the player at the keyboard has not seen this round."""
+        model = self.model
+        self.app.push_screen(
+            DiscardPileScreen(
+                self.session.round.discard_pile,
+                self.ascii,
+                story=model.pile_story(),
+                names=self.session.names,
+                unseen=model.unseen() if self._setting("memory_aid") else None,
+                four_colour=self._setting("four_colour"),
+            )
+        )
+
+    def _setting(self, name: str) -> bool:
+        """A yes/no setting of the app (False when the app keeps no settings)."""
+        return bool(getattr(getattr(self.app, "settings", None), name, False))
 
     @on(CardClicked)
     def _card_clicked(self, message: CardClicked) -> None:
@@ -535,8 +555,15 @@ class TableScreen(Screen[str]):
 
     def _write(self, line: LogLine) -> None:
         text = shown(line.text(), self.ascii)
+        log = self.query_one("#log", RichLog)
+        if line.kind is LineKind.RULE:
+            # "── Round 3 ─────": the break between two rounds, the log's width.
+            dash = "-" if self.ascii else "─"
+            width = max(12, log.scrollable_content_region.width - 1)
+            head = f"{dash * 2} {text} "
+            text = head + dash * max(2, width - len(head))
         style = LOG_STYLES.get(line.kind)
-        self.query_one("#log", RichLog).write(Text(text, style=style) if style else text)
+        log.write(Text(text, style=style) if style else text)
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         """The status line under the hand: refusals in red, other notes dim.
@@ -566,7 +593,8 @@ class TableScreen(Screen[str]):
             # TRANSLATORS: a note under the opponent's name; at most 17 letters.
             notes.append(_("dealer"))
         opp = self.query_one("#opponent", OpponentView)
-        opp.show(s.names[them], count, sorted(view.opponent_known), notes)
+        last = model.last_move(them)()
+        opp.show(s.names[them], count, sorted(view.opponent_known), notes, shown(last, self.ascii))
         drawing = self.acting_seat is not None and view.phase in (Phase.DRAW, Phase.FIRST_UPCARD)
         self.query_one("#piles", PilesView).show(
             view.stock_size, view.discard_pile, highlight=drawing

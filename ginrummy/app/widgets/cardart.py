@@ -50,8 +50,16 @@ HINT_BORDERS = Borders("╔", "╗", "╚", "╝", "═", "║", "░")
 ASCII_HINT_BORDERS = Borders("*", "*", "*", "*", "=", "!", "#")
 
 
-def card_text(card: Card, ascii: bool = False) -> Text:
-    """A card in running text, coloured red or black (the suit is always written too)."""
+#: Running-text colours of the four suits (spades, hearts, diamonds, clubs) in a
+#: four-colour deck.
+FOUR_COLOUR_TEXT = ("bold", "bold red", "bold #3d8bfd", "bold #3fae4f")
+
+
+def card_text(card: Card, ascii: bool = False, *, four_colour: bool = False) -> Text:
+    """A card in running text, coloured red or black, or in the four colours (the suit is
+    always written too)."""
+    if four_colour:
+        return Text(card_label(card, ascii), style=FOUR_COLOUR_TEXT[card.suit])
     return Text(card_label(card, ascii), style="bold red" if card.is_red else "bold")
 
 
@@ -72,13 +80,15 @@ def markup_format(template: str, **fields: str | int | Text) -> Text:
     return text
 
 
-def cards_text(cards: Sequence[Card], ascii: bool = False, sep: str = " ") -> Text:
+def cards_text(
+    cards: Sequence[Card], ascii: bool = False, sep: str = " ", *, four_colour: bool = False
+) -> Text:
     """Several cards in running text, separated by ``sep``."""
     out = Text()
     for i, card in enumerate(cards):
         if i:
             out.append(sep)
-        out.append_text(card_text(card, ascii))
+        out.append_text(card_text(card, ascii, four_colour=four_colour))
     return out
 
 
@@ -147,9 +157,9 @@ def draw_face(
     p = palette
     if selected:
         border, face = p.border_selected, p.face_selected
-        ink = p.ink_red_selected if card.is_red else p.ink_black_selected
+        ink = p.ink(card, selected=True)
     else:
-        border, face, ink = p.border, p.face, (p.ink_red if card.is_red else p.ink_black)
+        border, face, ink = p.border, p.face, p.ink(card)
     if hinted:
         border = border + p.border_hint
     if tinted and not selected:
@@ -197,7 +207,7 @@ def draw_small_face(
     """A face-up card of the opponent's row (BACK_W x BACK_H): a card everyone saw it take."""
     b = ASCII_BORDERS if ascii else UNICODE_BORDERS
     inner = BACK_W - 2
-    ink = palette.ink_red if card.is_red else palette.ink_black
+    ink = palette.ink(card)
     border = palette.border
     canvas.put(x, y, b.tl + b.h * inner + b.tr, border)
     canvas.put(x, y + 1, b.v, border)

@@ -13,6 +13,11 @@ from typing import ClassVar
 from rich.style import Style
 from textual.widget import Widget
 
+from ...core import Card
+
+#: The suits drawn blue and green in a four-colour deck (`Card.suit`).
+DIAMONDS, CLUBS = 2, 3
+
 #: The component classes a `Painted` widget reads, one per `Palette` field.
 COMPONENTS: dict[str, str] = {
     "face": "card--face",
@@ -23,6 +28,10 @@ COMPONENTS: dict[str, str] = {
     "ink_red_selected": "card--red-selected",
     "ink_black_selected": "card--black-selected",
     "border_selected": "card--border-selected",
+    "ink_blue": "card--blue",
+    "ink_green": "card--green",
+    "ink_blue_selected": "card--blue-selected",
+    "ink_green_selected": "card--green-selected",
     "border_hint": "card--border-hint",
     "back": "card--back",
     "back_border": "card--back-border",
@@ -34,6 +43,7 @@ COMPONENTS: dict[str, str] = {
     "meld_label": "label--meld",
     "deadwood_label": "label--deadwood",
     "pile_key": "pile--key",
+    "last_move": "pile--last-move",
     "to_play": "replay--to-play",
     "thinking": "prompt--thinking",
     "big_gin_sign": "sign--big-gin",
@@ -56,6 +66,11 @@ class Palette:
     ink_red_selected: Style
     ink_black_selected: Style
     border_selected: Style
+    #: The four-colour deck's diamonds and clubs.
+    ink_blue: Style
+    ink_green: Style
+    ink_blue_selected: Style
+    ink_green_selected: Style
     #: The outline of the card a hint suggests (over the plain or selected outline).
     border_hint: Style
     back: Style
@@ -69,6 +84,8 @@ class Palette:
     meld_label: Style
     deadwood_label: Style
     pile_key: Style
+    #: The opponent's last move, on the line over the piles.
+    last_move: Style
     to_play: Style
     thinking: Style
     big_gin_sign: Style
@@ -76,28 +93,43 @@ class Palette:
     knock_sign: Style
     chart_first: Style
     chart_second: Style
+    #: A four-colour deck (diamonds blue, clubs green) rather than red and black.
+    four_colour: bool = False
 
     @classmethod
-    def of(cls, widget: Widget) -> Palette:
+    def of(cls, widget: Widget, four_colour: bool = False) -> Palette:
         """The palette as ``widget``'s component classes set it (a `Painted` widget)."""
         return cls(
             **{
                 field: widget.get_component_rich_style(component, partial=True)
                 for field, component in COMPONENTS.items()
-            }
+            },
+            four_colour=four_colour,
         )
 
     @classmethod
     def plain(cls) -> Palette:
         """No colours at all (for drawing outside an app, e.g. a test of the layout)."""
-        return cls(**dict.fromkeys(COMPONENTS, Style()))
+        return cls(**dict.fromkeys(COMPONENTS, Style()), four_colour=False)
+
+    def ink(self, card: Card, selected: bool = False) -> Style:
+        """The colour of a card's rank and suit: red or black, or the four colours."""
+        if self.four_colour and card.suit in (DIAMONDS, CLUBS):
+            if card.suit == DIAMONDS:
+                return self.ink_blue_selected if selected else self.ink_blue
+            return self.ink_green_selected if selected else self.ink_green
+        if card.is_red:
+            return self.ink_red_selected if selected else self.ink_red
+        return self.ink_black_selected if selected else self.ink_black
 
 
 class Painted(Widget):
-    """A widget that draws cards or signs in the colours of the stylesheet."""
+    """A widget that draws cards or signs in the colours of the stylesheet (the app's
+    settings choose a four-colour deck)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(COMPONENTS.values())
 
     @property
     def palette(self) -> Palette:
-        return Palette.of(self)
+        settings = getattr(self.app, "settings", None)
+        return Palette.of(self, bool(getattr(settings, "four_colour", False)))

@@ -143,7 +143,9 @@ def possible_text(view: PlayerView, palette: Palette) -> Text:
     return Text(f" {sign} ", style=palette.knock_sign)
 
 
-def knock_text(card: Card, melding: Melding, limit: int, ascii: bool) -> Text:
+def knock_text(
+    card: Card, melding: Melding, limit: int, ascii: bool, four_colour: bool = False
+) -> Text:
     """The knock question's body: the card discarded face down, the melds and deadwood."""
     text = Text()
     # TRANSLATORS: keep the markup [b]...[/b] (bold).
@@ -151,18 +153,23 @@ def knock_text(card: Card, melding: Melding, limit: int, ascii: bool) -> Text:
         "Discard {card} face down and end the round with [b]{n} deadwood[/b] (knock limit {limit})."
     )
     text.append_text(
-        markup_format(sentence, card=card_text(card, ascii), n=melding.deadwood_points, limit=limit)
+        markup_format(
+            sentence,
+            card=card_text(card, ascii, four_colour=four_colour),
+            n=melding.deadwood_points,
+            limit=limit,
+        )
     )
     text.append("\n\n")
     for meld in melding.melds:
         # TRANSLATORS: a line of the knock dialog, before the cards of one meld.
         text.append("  " + _("meld: "))
-        text.append_text(cards_text(meld.cards, ascii))
+        text.append_text(cards_text(meld.cards, ascii, four_colour=four_colour))
         text.append("\n")
     if melding.deadwood:
         # TRANSLATORS: a line of the knock dialog, before the unmatched cards.
         text.append("  " + _("deadwood: "))
-        text.append_text(cards_text(melding.deadwood, ascii))
+        text.append_text(cards_text(melding.deadwood, ascii, four_colour=four_colour))
         text.append("\n")
     if melding.deadwood_points == 0:
         text.append("\n" + _("That is gin!"), style="bold green")

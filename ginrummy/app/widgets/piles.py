@@ -38,19 +38,29 @@ class OpponentView(Painted):
         self.count = 0
         self.known: list[Card] = []
         self.notes: list[str] = []
+        self.last = ""
 
-    def show(self, name: str, count: int, known: Sequence[Card], notes: Sequence[str]) -> None:
-        """Show ``count`` cards, ``known`` of them face up, beside the name and notes."""
+    def show(
+        self,
+        name: str,
+        count: int,
+        known: Sequence[Card],
+        notes: Sequence[str],
+        last: str = "",
+    ) -> None:
+        """Show ``count`` cards, ``known`` of them face up, beside the name and notes;
+        ``last``: the opponent's last move, on the line under the cards."""
         self.name_text = name
         self.count = count
         self.known = sorted(known, key=lambda c: (c.rank, c.suit))
         self.notes = list(notes)
+        self.last = last
         self.refresh()
 
     def render(self) -> Text:
         label_w = 18
         width = max(self.size.width, label_w + 1)
-        canvas = Canvas(width, BACK_H)
+        canvas = Canvas(width, BACK_H + 1)
         palette = self.palette
         canvas.put(0, 0, self.name_text[: label_w - 1], BOLD)
         for i, note in enumerate(self.notes[:2]):
@@ -69,6 +79,7 @@ class OpponentView(Painted):
         for card in self.known:
             draw_small_face(canvas, x, 0, card, palette, ascii=self.ascii)
             x += step
+        canvas.put(0, BACK_H, self.last[:width], palette.last_move)
         return canvas.text()
 
 
