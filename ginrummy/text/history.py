@@ -46,9 +46,9 @@ def record_line(record: HistoryRecord) -> str:
     """One line for lists (`result_line`), marked when a move was taken back (undo)."""
     line = result_line(record)
     if getattr(record, "undo", False):
-        # TRANSLATORS: after a finished game in a list: the player took a move back (the
-        # undo key) in it. Short: the line must fit 80 columns.
-        line += _(", with undo")
+        # TRANSLATORS: after a finished game in a list and in the replay's title: the
+        # player took a move back (the undo key) in it. Short: lines must fit 80 columns.
+        line += ", " + _("with undo")
     return line
 
 

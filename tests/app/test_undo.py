@@ -126,6 +126,9 @@ async def test_a_game_with_undo_is_marked_in_the_history_and_the_statistics() ->
         assert record_line(entry).endswith(", with undo")
         record = store.history_record(1)
         assert record is not None and record.meta.undo == (1,)
+        app.open_replay(1)
+        await pilot.pause()
+        assert app.screen.sub_title.endswith(" · with undo")
         stats = store.stats()["simple"]
         assert stats.undo_games == 1
         assert "Games with undo" in format_table(store.stats())

@@ -325,3 +325,29 @@ def test_bot_registry() -> None:
     with pytest.raises(ValueError, match="choose one of") as info:
         make_player("nobody-at-all")
     assert all(name in str(info.value) for name in PLAYERS)
+
+
+def test_rewind_replays_the_round_in_play_up_to_a_move() -> None:
+    from ginrummy.core import DrawStock, GameOverError, TakeDiscard
+    from ginrummy.core.save import to_dict
+
+    game = Game(seed=9)
+    rnd = game.round
+    rnd_copy = rnd.dealt_again()
+    assert rnd_copy.deck == rnd.deck and rnd_copy.dealer == rnd.dealer
+    states = [to_dict(game)]
+    for action in (rnd.legal_actions()[-1], rnd.legal_actions()[-1]):  # pass, pass
+        game.apply(action)
+        states.append(to_dict(game))
+    game.apply(DrawStock())
+    states.append(to_dict(game))
+    for moves in (2, 0):
+        game.rewind(moves)
+        assert to_dict(game) == states[moves]
+    assert TakeDiscard() in game.round.legal_actions()
+    with pytest.raises(ValueError):
+        game.rewind(1)
+    while not game.round.is_over:
+        game.apply(game.round.legal_actions()[0])
+    with pytest.raises(GameOverError):
+        game.rewind(0)

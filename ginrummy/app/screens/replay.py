@@ -169,6 +169,9 @@ class ReplayScreen(Screen[None]):
         self.sub_title = where.format(
             number=self.number, game=step.game, round=step.round, move=step.move, moves=step.moves
         )
+        if step.game in self.record.meta.undo:
+            # A game in which a move was taken back says so (as in the list of games).
+            self.sub_title += " · " + _("with undo")
 
     def _games(self) -> int:
         return self.steps[-1].game
