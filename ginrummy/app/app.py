@@ -27,6 +27,7 @@ from .screens.replay import ReplayScreen
 from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
+from .widgets.reactives import let_go_of_closed
 
 #: What `launch` prints after the app closes with a game saved.
 SAVED_NOTE = N_("Your game is saved: run ginrummy again and choose Continue.")
@@ -325,7 +326,9 @@ class GinRummyApp(App[None]):
 
     def heartbeat(self) -> None:
         """Tell the other windows that the table open here is still open (every few
-        seconds), and let go of the slots no longer open here."""
+        seconds), and let go of the slots no longer open here (and of the watchers of
+        the app's title left by the headers of closed screens)."""
+        let_go_of_closed(self)
         table = self.table
         keep = [] if table is None or table.session.match_over else [slot_of(table.model.meta)]
         with contextlib.suppress(OSError, sqlite3.Error):  # tried again at the next beat

@@ -9,6 +9,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from ...text.i18n import _
+from .reactives import let_go_of_closed
 
 
 class LocalFooter(Footer):
@@ -25,6 +26,10 @@ class LocalFooter(Footer):
         super().__init__(id=id, show_command_palette=False)
 
     def compose(self) -> ComposeResult:
+        # The keys composed last time are gone (recompose removed them) but still watch
+        # this footer's ``compact``: let go of them, or every change of the bindings
+        # would keep a row of dead keys alive.
+        let_go_of_closed(self)
         keys = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
