@@ -3,9 +3,10 @@
 Runs the real app headless (Textual's ``run_test``) against the computer, plays every
 game to its end with keys as a person would (the keyboard seat plays like the simple bot),
 presses "Next game" (in a match) or "Play again" on the game-over screen, and prints
-after each game the process's resident memory and what Python has allocated (tracemalloc). A leak shows as a steady
-climb; with ``--top N`` it also prints the N source lines whose allocations grew most
-between the first and the last game. The figures go to BENCHMARKS.md (issue 11).
+after each game the process's resident memory and what Python has allocated
+(tracemalloc). A leak shows as a steady climb; with ``--top N`` it also prints the N
+source lines whose allocations grew most between the first and the last game. The
+figures go to BENCHMARKS.md (issue 11).
 """
 
 from __future__ import annotations
