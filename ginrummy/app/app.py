@@ -23,6 +23,7 @@ from ..text.i18n import N_, _
 from ..text.problems import problem_line
 from .model.seats import COMPUTER, HOTSEAT, NewGame, TableConfig, check_mode, seat_names
 from .screens.help import HelpScreen
+from .screens.online import online_screen
 from .screens.replay import ReplayScreen
 from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
@@ -111,8 +112,12 @@ class GinRummyApp(App[None]):
         replay: int | None = None,
         language: str | None = None,
         resume: str | None = None,
+        online: tuple[str, dict[str, Any]] | None = None,
     ) -> None:
         """Options left as None take the saved settings (or their defaults).
+
+        ``online``: host or join an online table at once: ``("host", HostPlan fields)``
+        or ``("join", JoinPlan fields)`` (`ginrummy.app.screens.online`).
 
         ``resume``: continue the game saved in this slot at once (`ginrummy play` opens the
         slot's own game rather than replacing it).
@@ -140,6 +145,7 @@ class GinRummyApp(App[None]):
         self.computer_delay = computer_delay if computer_delay is not None else saved.pace
         self.replay_number = replay
         self.resume_slot = resume
+        self.online = online
         #: The games waiting in their slots, the latest first (each offered as Continue).
         self.saved: list[SavedGame] = []
         #: Set when the app closes with an unfinished game saved.
@@ -178,6 +184,8 @@ class GinRummyApp(App[None]):
             self.new_table(self.start_mode)
         elif self.replay_number is not None:
             self.open_replay(self.replay_number)
+        elif self.online is not None:
+            self.push_screen(online_screen(*self.online))
         self.report_problems()
 
     # --- settings --------------------------------------------------------------------
@@ -448,6 +456,7 @@ def launch(
     replay: int | None = None,
     language: str | None = None,
     resume: str | None = None,
+    online: tuple[str, dict[str, Any]] | None = None,
 ) -> None:
     """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``,
     or the replay of game ``replay`` of the history (1 = the oldest).
@@ -470,6 +479,7 @@ def launch(
         replay=replay,
         language=language,
         resume=resume,
+        online=online,
     )
     app.run()
     if app.left_saved_game:

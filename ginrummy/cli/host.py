@@ -47,14 +47,9 @@ def _new_match(rules: Rules) -> Game | Match:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.headless:
-        raise UsageError(
-            _(
-                "the online table in this terminal is not ready yet: run ginrummy host"
-                " --headless and ginrummy join from two terminals"
-            )
-        )
     tls = tls_context(args.cert, args.key)
+    if not args.headless:
+        return _open_table(args, tls)
     if is_all_interfaces(args.bind):
         warning(
             _(
@@ -79,6 +74,23 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_serve(tables, args, tls))
     finally:
         store.close()
+
+
+def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
+    """The host's own table in this terminal: the app shows the address and the code,
+    waits for the other player and opens the table (the match is saved as it goes)."""
+    from .play import launch_app
+
+    plan = {
+        "bind": args.bind,
+        "port": args.port,
+        "rules": args.rules,
+        "name": args.name or "",
+        "tls": tls,
+        "resume": not args.new,
+    }
+    launch_app(_("the game cannot start: {problem}"), online=("host", plan))
+    return 0
 
 
 async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:

@@ -14,9 +14,9 @@ from typing import Any
 
 from ..net.client import Client, ConnectFailed, Disconnected, Refusal, parse_address, play
 from ..net.protocol import normalise_code
+from ..net.seats import SeatTokens
 from ..players import make_player
-from ..store import StorageError, Store
-from ..store.files import MISSING
+from ..store import Store
 from ..text.i18n import _
 from .errors import UsageError
 from .history import open_store
@@ -24,27 +24,13 @@ from .output import out
 
 __all__ = ["run"]
 
-#: Where the seats' tokens are kept: {"HOST:PORT/CODE/NAME": token}.
-TOKENS = "online-seats.json"
-
 
 def _tokens(store: Store) -> dict[str, str]:
-    try:
-        data = store.read_json(TOKENS)
-    except StorageError:
-        return {}
-    if data is MISSING or not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+    return SeatTokens(store).all()
 
 
 def _keep(store: Store, key: str, token: str | None) -> None:
-    tokens = _tokens(store)
-    if token is None:
-        tokens.pop(key, None)
-    else:
-        tokens[key] = token
-    store.write_json(TOKENS, tokens)
+    SeatTokens(store).keep(key, token)
 
 
 def _client_tls(cafile: str | None, secure: bool) -> ssl.SSLContext | None:
@@ -61,22 +47,16 @@ def _client_tls(cafile: str | None, secure: bool) -> ssl.SSLContext | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.bot is None:
-        raise UsageError(
-            _(
-                "the online table in this terminal is not ready yet: join with --bot LEVEL"
-                " (simple, expert or master) to let a computer player play the seat"
-            )
-        )
     try:
         address = parse_address(args.address, secure=args.cafile is not None)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     tls = _client_tls(args.cafile, address.secure)
     code = normalise_code(args.code)
+    if args.bot is None:
+        return _open_table(args, tls)
     store = open_store()
-    # One seat a name: two players joining from one data folder keep apart.
-    key = f"{address.host}:{address.port}/{code}/{args.name or ''}"
+    key = SeatTokens.key(address.host, address.port, code, args.name or "")
     client = Client(address, code, name=args.name or "", token=_tokens(store).get(key, ""), tls=tls)
 
     kept = [client.token]
@@ -115,4 +95,20 @@ def run(args: argparse.Namespace) -> int:
     if winner is not None:
         line = _("{score}: {name} won").format(score=line, name=names[winner])
     out(line)
+    return 0
+
+
+def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
+    """The table in this terminal: the app joins at once and opens the table when seated
+    (a refusal is said on its join form, where the player may try again)."""
+    from .play import launch_app
+
+    plan = {
+        "address": args.address,
+        "code": args.code,
+        "name": args.name or "",
+        "cafile_tls": tls,
+        "now": True,
+    }
+    launch_app(_("the game cannot start: {problem}"), online=("join", plan))
     return 0

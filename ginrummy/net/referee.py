@@ -128,6 +128,13 @@ class Table:
                 "scores": list(game.scores),
                 "over": game.is_over,
                 "winner": game.winner,
+                # The finished rounds (all public: each was shown at its end) and the
+                # totals with bonuses, for the score sheet at the game's end.
+                "rounds": [[r.kind.value, r.winner, r.points] for r in game.results],
+                "totals": [
+                    [t.points, t.game_bonus, t.box_bonus, t.shutout_multiplier]
+                    for t in game.totals()
+                ],
             },
             "match": {
                 "is_match": is_match,

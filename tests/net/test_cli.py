@@ -96,7 +96,6 @@ def test_ctrl_c_stops_the_host_cleanly(env: dict[str, str]) -> None:
         (["host", "--headless", "--bind", "203.0.113.9"], "cannot listen on 203.0.113.9"),
         (["host", "--headless", "--cert", "c.pem"], "--cert and --key go together"),
         (["host", "--headless", "--cert", "c.pem", "--key", "k.pem"], "cannot use the cert"),
-        (["join", "127.0.0.1", "--code", "X"], "join with --bot LEVEL"),
     ],
 )
 def test_bad_input_is_one_line(

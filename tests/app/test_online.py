@@ -1,0 +1,304 @@
+"""The online table in the app (Pilot, 80x24): a local app hosts or joins, and a bot
+client from `ginrummy.net.client` plays the other seat over 127.0.0.1.
+
+Every wait polls the app (or the bot's client) until what is expected is there, within
+a deadline: nothing sleeps a fixed time, so the tests hold under load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.net import FAST, client_for, new_table
+from support.pilot import keys_for
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from ginrummy.app import GinRummyApp
+from ginrummy.app.model.remote import RemoteTableModel
+from ginrummy.app.screens.gameover import GameOverScreen
+from ginrummy.app.screens.online import HostScreen, JoinScreen, OnlineTableScreen
+from ginrummy.app.screens.result import RoundResultScreen
+from ginrummy.core import Discard, Phase
+from ginrummy.net.client import Client, play
+from ginrummy.net.server import Host
+from ginrummy.players.simple import SimplePlayer
+from ginrummy.store import Store
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+async def serve() -> AsyncIterator[Callable[..., Any]]:
+    """Start a headless host over the given tables; every host started is closed after."""
+    hosts: list[Host] = []
+
+    async def start(*tables: Any) -> Host:
+        host = Host(list(tables), bind="127.0.0.1", port=0, limits=FAST)
+        await host.start()
+        hosts.append(host)
+        return host
+
+    yield start
+    for host in hosts:
+        await host.close()
+
+
+async def until(
+    pilot: Pilot[Any], ready: Callable[[], object], timeout: float = 20.0, what: str = ""
+) -> None:
+    """Let the app run until ``ready()`` is true (polling; fails after ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if ready():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what or ready}; screen: {pilot.app.screen}")
+
+
+def text_of(screen: Any, selector: str) -> str:
+    return str(screen.query_one(selector, Static).content)
+
+
+def host_app(data: Path, **plan: Any) -> GinRummyApp:
+    options = {"port": 0, "limits": FAST, "name": "Ann", **plan}
+    return GinRummyApp(store=Store(data), computer_delay=0.0, online=("host", options))
+
+
+def table(app: GinRummyApp) -> OnlineTableScreen:
+    screen = app.table
+    assert isinstance(screen, OnlineTableScreen)
+    return screen
+
+
+def model(app: GinRummyApp) -> RemoteTableModel:
+    return table(app).remote
+
+
+async def my_turn(pilot: Pilot[Any], app: GinRummyApp) -> None:
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, OnlineTableScreen) and table(app).acting_seat is not None,
+        what="the player's turn",
+    )
+
+
+async def play_keys(pilot: Pilot[Any], app: GinRummyApp, bot: SimplePlayer) -> None:
+    """Play the seat at the keyboard (as the simple bot would, by keys) until the round's
+    result is shown."""
+    for _ in range(300):
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, RoundResultScreen)
+                or (
+                    isinstance(app.screen, OnlineTableScreen) and table(app).acting_seat is not None
+                )
+            ),
+            what="the player's turn or the result",
+        )
+        if isinstance(app.screen, RoundResultScreen):
+            return
+        screen = table(app)
+        seq = screen.remote.seq
+        action = bot.choose(screen.session.view(screen.remote.seat))
+        for key in keys_for(screen, action):
+            await pilot.press(key)
+        await until(
+            pilot,
+            lambda screen=screen, seq=seq: (
+                screen.remote.seq != seq or isinstance(app.screen, RoundResultScreen)
+            ),
+            what="the host's answer",
+        )
+    raise AssertionError("the round did not end")
+
+
+@contextlib.asynccontextmanager
+async def bot_playing(client: Client) -> AsyncIterator[asyncio.Task[dict[str, Any]]]:
+    task = asyncio.create_task(play(client, SimplePlayer(), retries=2, retry_delay=0.05))
+    try:
+        yield task
+    finally:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        with contextlib.suppress(Exception):
+            await client.close()
+
+
+async def hosted(pilot: Pilot[Any], app: GinRummyApp) -> HostScreen:
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, HostScreen) and app.screen.host is not None,
+        what="the host listening",
+    )
+    screen = app.screen
+    assert isinstance(screen, HostScreen)
+    return screen
+
+
+async def test_hosting_shows_the_code_then_plays_a_round_against_a_bot(tmp_path: Path) -> None:
+    app = host_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        waiting = await hosted(pilot, app)
+        assert waiting.table is not None and waiting.host is not None
+        code = waiting.table.code
+        assert code in text_of(waiting, "#online-code")
+        assert "Waiting for the other player" in text_of(waiting, "#online-status")
+        client = client_for(waiting.host, code, name="Bob")
+        async with bot_playing(client):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+            screen = table(app)
+            assert screen.session.names == ("Ann", "Bob")
+            await until(pilot, lambda: "online" in (screen.sub_title or ""), what="the state")
+            await play_keys(pilot, app, SimplePlayer())
+            result = app.screen
+            assert isinstance(result, RoundResultScreen)
+            # The showdown came from the host: both hands, the points in words.
+            assert result.result.hands[1]
+            await pilot.press("enter")
+            await until(
+                pilot,
+                lambda: (
+                    model(app).remote.round.number == 2 or isinstance(app.screen, GameOverScreen)
+                ),
+                what="the next round",
+            )
+
+
+async def test_a_move_the_host_refuses_is_said_with_the_reason_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    app = host_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        waiting = await hosted(pilot, app)
+        assert waiting.host is not None and waiting.table is not None
+        async with bot_playing(client_for(waiting.host, waiting.table.code, name="Bob")):
+            await my_turn(pilot, app)
+            screen = table(app)
+            # Out of turn is refused here, before anything is sent.
+            if screen.remote.remote.own_view.phase is Phase.DISCARD:
+                await play_keys_once(pilot, app)
+            await my_turn(pilot, app)
+            seq = screen.remote.seq
+            await pilot.press("d")  # take the upcard or the top discard
+            await until(pilot, lambda: screen.remote.seq != seq, what="the take")
+            await my_turn(pilot, app)
+            view = screen.session.view(screen.remote.seat)
+            taken = view.taken_card
+            assert taken is not None and view.phase is Phase.DISCARD
+            seq = screen.remote.seq
+            for key in keys_for(screen, Discard(taken)):
+                await pilot.press(key)
+            await until(pilot, lambda: "may not discard" in screen.message_text, what="refusal")
+            assert screen.message_text.startswith("You may not discard")
+            assert screen.remote.seq == seq
+            assert taken in screen.session.view(screen.remote.seat).hand
+            # u is refused online: it would show hidden cards.
+            await pilot.press("u")
+            await pilot.pause()
+            assert "hidden cards" in screen.message_text
+            # The table goes on: another card is discarded.
+            other = next(c for c in view.hand if c is not taken)
+            for key in keys_for(screen, Discard(other)):
+                await pilot.press(key)
+            await until(pilot, lambda: screen.remote.seq != seq, what="the discard")
+            assert other not in screen.session.view(screen.remote.seat).hand
+
+
+def prompt_of(screen: OnlineTableScreen) -> str:
+    return text_of(screen, "#prompt")
+
+
+async def play_keys_once(pilot: Pilot[Any], app: GinRummyApp) -> None:
+    screen = table(app)
+    seq = screen.remote.seq
+    action = SimplePlayer().choose(screen.session.view(screen.remote.seat))
+    for key in keys_for(screen, action):
+        await pilot.press(key)
+    await until(pilot, lambda: screen.remote.seq != seq, what="the host's answer")
+
+
+async def test_the_table_says_the_other_is_away_and_waits_until_they_rejoin(
+    tmp_path: Path,
+) -> None:
+    app = host_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        waiting = await hosted(pilot, app)
+        assert waiting.host is not None and waiting.table is not None
+        code = waiting.table.code
+        client = client_for(waiting.host, code, name="Bob")
+        await client.connect()
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+        screen = table(app)
+        await until(pilot, lambda: "online" in (screen.sub_title or ""), what="the state")
+        await client.close()
+        await until(pilot, lambda: "Bob is away" in (screen.sub_title or ""), what="away")
+        assert "Bob is away" in screen.message_text
+        assert screen.acting_seat is None
+        assert "waits for them" in prompt_of(screen)
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Bob is away" in screen.message_text
+        # Bob comes back with his seat's token, and his bot plays on.
+        again = client_for(waiting.host, code, token=client.token)
+        async with bot_playing(again):
+            await until(pilot, lambda: "Bob is back" in screen.message_text, what="back")
+            assert "away" not in (screen.sub_title or "")
+            await play_keys(pilot, app, SimplePlayer())
+
+
+async def test_joining_a_host_plays_a_round_and_a_lost_host_goes_back_to_the_menu(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    host: Host = await serve(new_table(5))
+    code = host.tables[0].code
+    bot = client_for(host, code, name="Ann")
+    ip, port = host.address
+    plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": "Bob", "now": True}
+    plan |= {"ping": 0.2, "patience": 1.0, "retry_delay": 0.1}
+    app = GinRummyApp(store=Store(tmp_path), online=("join", plan))
+    async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+        screen = table(app)
+        await until(pilot, lambda: "online" in (screen.sub_title or ""), what="the state")
+        assert screen.session.names == ("Ann", "Bob")
+        await play_keys(pilot, app, SimplePlayer())
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+        # The host goes away for good: the player is told and is back at the menu.
+        await host.close()
+        await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", what="menu")
+        assert app.screen_stack[-1] is app.screen
+
+
+async def test_the_join_form_says_why_it_cannot_join(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    host: Host = await serve(new_table(5))
+    ip, port = host.address
+    app = GinRummyApp(store=Store(tmp_path), online=("join", {}))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), what="the form")
+        form = app.screen
+        cases = [
+            ("", "AAAAA-AAAAA", "Type the host's address"),
+            ("bad host", "AAAAA-AAAAA", "Not an address: 'bad host'"),
+            (f"{ip}:{port}", "", "Type the join code"),
+            (f"{ip}:{port}", "AAAAA-AAAAA", "Wrong join code"),
+            ("127.0.0.1:9", "AAAAA-AAAAA", "Cannot reach"),
+        ]
+        for address, code, said in cases:
+            form.query_one("#join-address", Input).value = address
+            form.query_one("#join-code", Input).value = code
+            form.query_one("#join-code", Input).focus()
+            await pilot.press("enter")
+            await until(pilot, lambda said=said: said in text_of(form, "#online-status"), what=said)
+            assert not isinstance(app.screen, OnlineTableScreen)
