@@ -158,6 +158,9 @@ async def test_hosting_shows_the_code_then_plays_a_round_against_a_bot(tmp_path:
             screen = table(app)
             assert screen.session.names == ("Ann", "Bob")
             await until(pilot, lambda: "online" in (screen.sub_title or ""), what="the state")
+            # The round's opening is told once (the table starts the round once).
+            openings = [line.text() for line in model(app).log.lines]
+            assert sum("The upcard is" in text for text in openings) == 1
             await play_keys(pilot, app, SimplePlayer())
             result = app.screen
             assert isinstance(result, RoundResultScreen)

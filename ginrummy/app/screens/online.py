@@ -51,6 +51,20 @@ __all__ = [
     "online_screen",
 ]
 
+#: The hosting and joining screens' layout (their own: the app's stylesheet is shared).
+ONLINE_CSS = """
+#online { padding: 1 2; height: 1fr; }
+#online-title { margin-bottom: 1; }
+#online-address, #online-code, #online-help { margin-bottom: 1; }
+#online-status { margin-top: 1; }
+#online-form { height: auto; margin-top: 1; }
+#online-form Label { padding: 0 1; }
+#online-form Input { width: 18; }
+#join-form { height: auto; width: 60; }
+#join-form Input { margin-bottom: 1; }
+#join { margin-top: 0; }
+"""
+
 
 class RemoteChanged(Message):
     """The online table's model took a message in: ``what`` it changed."""
@@ -75,8 +89,8 @@ class OnlineTableScreen(TableScreen):
         self._was_present = model.other_present
 
     def on_mount(self) -> None:
+        # Textual runs `TableScreen.on_mount` too (it starts the round): only listen here.
         self.remote.listener = self._heard
-        super().on_mount()
 
     def on_unmount(self) -> None:
         self.remote.listener = None
@@ -199,6 +213,7 @@ class HostScreen(Screen[str]):
         Binding("question_mark", "app.help", N_("Help")),
     ]
 
+    DEFAULT_CSS = ONLINE_CSS
     gin_app = property(gin_app_of)
 
     def __init__(self, plan: HostPlan) -> None:
@@ -389,6 +404,7 @@ class JoinScreen(Screen[str]):
         Binding("question_mark", "app.help", N_("Help")),
     ]
 
+    DEFAULT_CSS = ONLINE_CSS
     gin_app = property(gin_app_of)
 
     def __init__(self, plan: JoinPlan) -> None:

@@ -1,0 +1,138 @@
+"""End to end online: two terminals in tmux (80x24), ``ginrummy host`` in one and
+``ginrummy join`` in the other, playing a round against each other by keys.
+
+Each player plays plainly: pass on the upcard, draw from the stock, knock or go gin
+when the table says it is possible, else throw the card just drawn. The join code is
+read from the host's screen. Every wait polls the panes (never a fixed sleep).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from ginrummy.store import ENV_DATA_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+#: A tmux server of this test process's own (see test_tmux.py).
+TMUX = ("tmux", "-L", f"ginrummy-online-tests-{os.getpid()}")
+PROGRAM = [sys.executable, "-m", "ginrummy"]
+RESULT = ("Next round (Enter)", "See the final score (Enter)")
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(
+        [*TMUX, *args], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def screen(name: str) -> str:
+    return tmux("capture-pane", "-p", "-t", name)
+
+
+def wait_for(name: str, ready: Callable[[str], bool], timeout: float = 30.0) -> str:
+    deadline = time.monotonic() + timeout
+    text = ""
+    while time.monotonic() < deadline:
+        text = screen(name)
+        if ready(text):
+            return text
+        time.sleep(0.05)
+    raise AssertionError(f"timed out on {name}; the screen was:\n{text}")
+
+
+@pytest.fixture
+def terminals(tmp_path: Path) -> Iterator[Callable[[str, list[str]], str]]:
+    assert shutil.which("tmux"), "tmux is needed for the end-to-end test"
+    names: list[str] = []
+
+    def start(role: str, args: list[str]) -> str:
+        data = tmp_path / role
+        data.mkdir(exist_ok=True)
+        env = ["env", f"{ENV_DATA_DIR}={data}", "TERM=xterm-256color"]
+        name = f"online-{role}-{uuid.uuid4().hex[:8]}"
+        command = shlex.join([*env, *PROGRAM, *args])
+        tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(ROOT), command)
+        names.append(name)
+        return name
+
+    try:
+        yield start
+    finally:
+        for name in names:
+            subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
+        subprocess.run([*TMUX, "kill-server"], check=False, capture_output=True)
+
+
+def join_code(text: str) -> str:
+    for line in text.splitlines():
+        if "Join code:" in line:
+            return line.split("Join code:")[1].split()[0]
+    raise AssertionError(f"no join code on the host's screen:\n{text}")
+
+
+def play_one_key(name: str, text: str) -> bool:
+    """Press the key for the move the screen asks for; False if it is not our turn."""
+    if "Your turn:" not in text:
+        return False
+    if "take the upcard" in text:
+        tmux("send-keys", "-t", name, "p")
+        wait_for(name, lambda t: "take the upcard" not in t)
+    elif "draw from the stock" in text:
+        tmux("send-keys", "-t", name, "s")
+        wait_for(name, lambda t: "Your turn: discard" in t or "Your turn:" not in t)
+    elif "GIN POSSIBLE" in text or "KNOCK POSSIBLE" in text:
+        tmux("send-keys", "-t", name, "k")
+        wait_for(name, lambda t: "Knock?" in t or "Go gin?" in t)
+        tmux("send-keys", "-t", name, "y")
+        wait_for(name, lambda t: any(r in t for r in RESULT) or "Your turn:" not in t)
+    elif "Your turn: discard" in text:
+        tmux("send-keys", "-t", name, "Enter")
+        wait_for(name, lambda t: "Your turn: discard" not in t)
+    else:
+        return False
+    return True
+
+
+def test_two_terminals_play_a_round_against_each_other(
+    terminals: Callable[[str, list[str]], str],
+) -> None:
+    port = free_port()
+    host = terminals("host", ["host", "--port", str(port), "--name", "Ann"])
+    waiting = wait_for(host, lambda t: "Join code:" in t)
+    assert f"127.0.0.1:{port}" in waiting and "Waiting for the other player" in waiting
+    code = join_code(waiting)
+    guest = terminals("join", ["join", f"127.0.0.1:{port}", "--code", code, "--name", "Bob"])
+    for name in (host, guest):
+        wait_for(name, lambda t: "online" in t.splitlines()[0] and "Stock" in t)
+    assert "Bob" in screen(host) and "Ann" in screen(guest)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        texts = {name: screen(name) for name in (host, guest)}
+        if all(any(r in t for r in RESULT) for t in texts.values()):
+            break
+        if not any(play_one_key(name, text) for name, text in texts.items()):
+            time.sleep(0.05)
+    else:
+        raise AssertionError(f"no result:\n{screen(host)}\n{screen(guest)}")
+    # Both see the same showdown, from the host: the round's title and both names.
+    for name in (host, guest):
+        text = screen(name)
+        assert "Round 1:" in text and "Ann" in text and "Bob" in text
+        assert all(len(line) <= 80 for line in text.splitlines())
