@@ -8,6 +8,7 @@ import os
 import shutil
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -17,7 +18,17 @@ from textual.binding import Binding, BindingType
 
 from ..core import Rules
 from ..players import LEVELS
-from ..store import HEARTBEAT, MAX_PACE, MODES, SavedGame, Settings, SlotTaken, Store, slot_of
+from ..store import (
+    HEARTBEAT,
+    MAX_PACE,
+    MODES,
+    LastGame,
+    SavedGame,
+    Settings,
+    SlotTaken,
+    Store,
+    slot_of,
+)
 from ..text import i18n
 from ..text.i18n import N_, _
 from ..text.problems import problem_line
@@ -131,16 +142,19 @@ class GinRummyApp(App[None]):
             check_mode(mode)
         #: The data directory: autosave, history, settings.
         self.store = store if store is not None else Store(data_dir)
-        #: What the player chose last time (saved when a game starts or a setting changes).
+        #: What the player chose in Settings (and the names typed for a game).
         self.settings: Settings = self.store.load_settings()
         saved = self.settings
+        #: The opponent, level and rules of the last game started: the start screen's
+        #: defaults (kept apart from the settings).
+        self.last_game: LastGame = self.store.load_last_game()
         self.start_mode = mode
-        self.level = level if level is not None else saved.level
+        self.level = level if level is not None else self.last_game.level
         if self.level not in LEVELS:
             self.level = LEVELS[0]
         self.names = names
         self.seed = seed
-        self.rules = rules if rules is not None else saved.rules
+        self.rules = rules if rules is not None else self.last_game.rules
         self.ascii = ascii if ascii is not None else saved.ascii
         self.computer_delay = computer_delay if computer_delay is not None else saved.pace
         self.replay_number = replay
@@ -190,15 +204,18 @@ class GinRummyApp(App[None]):
 
     # --- settings --------------------------------------------------------------------
     def change_settings(self, **changes: Any) -> None:
-        """Change and keep the settings, and use them from now on: the rules of the next
-        game, the pace of the computer's moves, ASCII cards (from the next table)."""
-        if "rules" in changes:
-            self.rules = changes["rules"]
+        """Change and keep the settings, and use them from now on: the pace of the
+        computer's moves, ASCII cards (from the next table), the four-colour deck..."""
         if "pace" in changes:
             self.computer_delay = changes["pace"]
         if "ascii" in changes:
             self.ascii = changes["ascii"]
         self.update_settings(**changes)
+
+    def choose_rules(self, rules: Rules) -> None:
+        """Use ``rules`` for the next game, and offer them first next time."""
+        self.rules = rules
+        self.remember(rules=rules)
 
     def update_settings(self, **changes: Any) -> None:
         """Change and save the settings (a failure to save is said once, then ignored)."""
@@ -206,8 +223,20 @@ class GinRummyApp(App[None]):
         if new == self.settings:
             return
         self.settings = new
+        self._keep(lambda: self.store.save_settings(new))
+
+    def remember(self, **changes: Any) -> None:
+        """Change and save the last game's choices (opponent, level, rules)."""
+        new = replace(self.last_game, **changes)
+        if new == self.last_game:
+            return
+        self.last_game = new
+        self._keep(lambda: self.store.save_last_game(new))
+
+    def _keep(self, save: Callable[[], None]) -> None:
+        """Save (a failure to save is said once, then ignored)."""
         try:
-            self.store.save_settings(new)
+            save()
         except OSError as exc:
             if not self._settings_failed:
                 self._settings_failed = True
@@ -349,10 +378,13 @@ class GinRummyApp(App[None]):
         return mode
 
     def _remember_game(self, mode: str) -> None:
-        """Keep the choices of the game just started as the next game's defaults."""
-        changes: dict[str, Any] = {"opponent": mode, "rules": self.rules}
+        """Keep the choices of the game just started as the next game's defaults (the
+        names in the settings, the opponent, level and rules apart from them)."""
+        game: dict[str, Any] = {"opponent": mode, "rules": self.rules}
         if mode == COMPUTER:
-            changes["level"] = self.level
+            game["level"] = self.level
+        self.remember(**game)
+        changes: dict[str, Any] = {}
         # Hot-seat names are kept apart: they never become the name of the one who plays
         # the computer.
         if mode == COMPUTER and self.names is not None and self.names[0] != "You":

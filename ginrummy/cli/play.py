@@ -152,7 +152,8 @@ def waiting_slot(options: PlayOptions) -> str | None:
     try:
         settings = store.load_settings()
         if options.mode == COMPUTER:
-            meta = GameMeta(COMPUTER, ("You", "Computer"), options.level or settings.level)
+            level = options.level or store.load_last_game().level
+            meta = GameMeta(COMPUTER, ("You", "Computer"), level)
         else:
             # As the app names the seats: the settings' names, else the default ones.
             first, second = options.names or (

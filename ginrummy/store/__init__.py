@@ -34,7 +34,7 @@ from .records import (
     check_name,
     slot_of,
 )
-from .settings import MAX_PACE, Settings
+from .settings import MAX_PACE, LastGame, Settings
 
 __all__ = [
     "APP_TAG",
@@ -50,6 +50,7 @@ __all__ = [
     "GameMeta",
     "HistoryEntry",
     "HistoryRecord",
+    "LastGame",
     "Lease",
     "NewerDatabase",
     "Problem",

@@ -53,7 +53,7 @@ from .db import (
     transaction,
 )
 from .records import GameMeta, HistoryEntry, HistoryRecord, final_scores, parse_game, slot_of
-from .settings import Settings
+from .settings import LastGame, Settings
 from .stats import FIGURES, Stats, carry_streak, figures
 
 ENV_DATA_DIR = "GINRUMMY_DATA_DIR"
@@ -527,12 +527,52 @@ class Store:
             with transaction(conn):
                 put_settings(conn, text)
 
+    def load_last_game(self) -> LastGame:
+        """The choices of the last game started (defaults when there are none; a refused
+        record is set aside). Before they were kept apart, the settings held them."""
+        with self._lock:
+            conn = self.db()
+            row = conn.execute("SELECT data FROM settings WHERE key = 'last-game'").fetchone()
+            if row is None:
+                old = conn.execute("SELECT data FROM settings WHERE key = 'settings'").fetchone()
+        if row is None:
+            return legacy_last_game(None if old is None else str(old[0]))
+        try:
+            return LastGame.from_json(bounded_loads(str(row[0])))
+        except StorageError as exc:
+            with self._lock, transaction(conn):
+                gone = conn.execute(
+                    "DELETE FROM settings WHERE key = 'last-game' AND data = ?", (row[0],)
+                ).rowcount
+                if gone:
+                    self.set_aside(conn, SETTINGS, str(exc), str(row[0]))
+            return LastGame()
 
-def put_settings(conn: sqlite3.Connection, text: str) -> None:
+    def save_last_game(self, game: LastGame) -> None:
+        text = json.dumps(game.to_json(), ensure_ascii=False)
+        with self._lock:
+            conn = self.db()
+            with transaction(conn):
+                put_settings(conn, text, key="last-game")
+
+
+def legacy_last_game(text: str | None) -> LastGame:
+    """The last game's choices held in settings of an earlier version (defaults if none,
+    or if they are not right: a default start screen is no loss worth a message)."""
+    if text is None:
+        return LastGame()
+    try:
+        return LastGame.from_json(bounded_loads(text), legacy=True)
+    except (StorageError, ValueError):
+        return LastGame()
+
+
+def put_settings(conn: sqlite3.Connection, text: str, key: str = "settings") -> None:
+    """Keep ``text`` under ``key`` of the settings table ("settings" or "last-game")."""
     conn.execute(
-        "INSERT INTO settings (key, data) VALUES ('settings', ?)"
+        "INSERT INTO settings (key, data) VALUES (?, ?)"
         " ON CONFLICT (key) DO UPDATE SET data = excluded.data",
-        (text,),
+        (key, text),
     )
 
 

@@ -92,13 +92,18 @@ def _import_file(store: Store, conn: sqlite3.Connection, name: str) -> None:
 
 
 def _settings(conn: sqlite3.Connection, data: Any) -> None:
-    from .files import MISSING, put_settings
+    from .files import MISSING, legacy_last_game, put_settings
 
     if data is MISSING:
         return
     settings = Settings.from_json(data)
     if conn.execute("SELECT 1 FROM settings WHERE key = 'settings'").fetchone() is None:
         put_settings(conn, json.dumps(settings.to_json(), ensure_ascii=False))
+    if conn.execute("SELECT 1 FROM settings WHERE key = 'last-game'").fetchone() is None:
+        # The old file held the last game's opponent, level and rules among the settings
+        # (not right: the defaults, as for the database's own old settings).
+        game = legacy_last_game(json.dumps(data))
+        put_settings(conn, json.dumps(game.to_json(), ensure_ascii=False), key="last-game")
 
 
 def _history(store: Store, conn: sqlite3.Connection, data: Any) -> None:

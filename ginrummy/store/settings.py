@@ -1,4 +1,5 @@
-"""What the player chose last time: names, opponent, rules, pace, looks, language."""
+"""What the player chose: the settings (names, pace, looks, language) and, apart, the
+choices of the last game started (opponent, level, rules), the start screen's defaults."""
 
 from __future__ import annotations
 
@@ -13,13 +14,18 @@ from .checks import VERSION, StorageError, _need
 from .records import MODES, _levels, check_name
 
 SETTINGS_FORMAT = "ginrummy-settings"
+LAST_GAME_FORMAT = "ginrummy-last-game"
+#: Fields that settings written before `LastGame` existed hold; read into a `LastGame`
+#: (`LastGame.from_json(..., legacy=True)`) and otherwise ignored.
+LEGACY_FIELDS = ("opponent", "level", "rules")
 #: Pace of the computer's moves: seconds each move stays on screen.
 MAX_PACE = 5.0
 
 
 @dataclass(frozen=True)
 class Settings:
-    """What the player chose last time: name, opponent, rules, pace, looks."""
+    """What the player chose in Settings (and the names typed for a game): name, pace,
+    looks, language. The opponent, level and rules of the last game are a `LastGame`."""
 
     name: str = ""
     #: The second player's name in hot-seat games ("" = "Player 2"); added in version 1
@@ -29,9 +35,6 @@ class Settings:
     #: apart from ``name`` so that a hot-seat game never renames the one who plays the
     #: computer. Added in version 1 without a version bump, like ``name2``.
     name1: str = ""
-    opponent: str = "computer"
-    level: str = "simple"
-    rules: Rules = field(default_factory=Rules)
     #: Seconds each computer move stays on screen.
     pace: float = 0.6
     ascii: bool = False
@@ -55,9 +58,6 @@ class Settings:
             "name": self.name,
             "name1": self.name1,
             "name2": self.name2,
-            "opponent": self.opponent,
-            "level": self.level,
-            "rules": self.rules.to_dict(),
             "pace": self.pace,
             "ascii": self.ascii,
             "theme": self.theme,
@@ -82,7 +82,8 @@ class Settings:
             ).format(version=repr(version), supported=VERSION),
         )
         # "language" (the field's own name) is the old, ignored key; "lang" is read below.
-        known = {"format", "version", "lang", *(f for f in cls.__dataclass_fields__)}
+        # The legacy fields are the last game's (`LastGame`), ignored here.
+        known = {"format", "version", "lang", *LEGACY_FIELDS, *cls.__dataclass_fields__}
         unknown = sorted(data.keys() - known)
         _need(
             not unknown,
@@ -94,25 +95,6 @@ class Settings:
                 name = data[key]
                 _need(name == "" or check_name(name, _("the name")) == name, _("bad name"))
                 s = replace(s, **{key: name})
-        if "opponent" in data:
-            _need(
-                data["opponent"] in MODES,
-                _("unknown opponent {opponent}").format(opponent=repr(data["opponent"])),
-            )
-            s = replace(s, opponent=data["opponent"])
-        if "level" in data:
-            _need(
-                data["level"] in _levels(),
-                _("unknown computer level {level}").format(level=repr(data["level"])),
-            )
-            s = replace(s, level=data["level"])
-        if "rules" in data:
-            try:
-                s = replace(s, rules=Rules.from_dict(data["rules"]))
-            except RulesError as exc:
-                raise StorageError(
-                    _("settings: rules: {problem}").format(problem=describe(exc))
-                ) from None
         if "pace" in data:
             pace = data["pace"]
             _need(
@@ -142,3 +124,64 @@ class Settings:
 def known_language(code: Any) -> str:
     """``code`` if it is a language the game speaks (`text.i18n.LANGUAGES`), else ""."""
     return code if isinstance(code, str) and code in LANGUAGES else ""
+
+
+@dataclass(frozen=True)
+class LastGame:
+    """The choices of the game last started (or the rules last chosen in the editor):
+    what the start screen offers next time. Kept apart from `Settings`, so that the
+    settings hold only what the player chose there."""
+
+    opponent: str = "computer"
+    level: str = "simple"
+    rules: Rules = field(default_factory=Rules)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": LAST_GAME_FORMAT,
+            "version": VERSION,
+            "opponent": self.opponent,
+            "level": self.level,
+            "rules": self.rules.to_dict(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, *, legacy: bool = False) -> LastGame:
+        """Strict, like `Settings.from_json`. ``legacy``: ``data`` is a settings record of
+        an earlier version, which held these fields among the settings."""
+        _need(isinstance(data, dict), _("settings must be a JSON object"))
+        if not legacy:
+            _need(data.get("format") == LAST_GAME_FORMAT, _("not a ginrummy settings file"))
+            version = data.get("version")
+            _need(
+                type(version) is int and version == VERSION,
+                _(
+                    "settings version {version} is not supported (this program reads {supported})"
+                ).format(version=repr(version), supported=VERSION),
+            )
+            unknown = sorted(data.keys() - {"format", "version", *LEGACY_FIELDS})
+            _need(
+                not unknown,
+                _("settings: unknown field {fields}").format(fields=", ".join(map(repr, unknown))),
+            )
+        game = cls()
+        if "opponent" in data:
+            _need(
+                data["opponent"] in MODES,
+                _("unknown opponent {opponent}").format(opponent=repr(data["opponent"])),
+            )
+            game = replace(game, opponent=data["opponent"])
+        if "level" in data:
+            _need(
+                data["level"] in _levels(),
+                _("unknown computer level {level}").format(level=repr(data["level"])),
+            )
+            game = replace(game, level=data["level"])
+        if "rules" in data:
+            try:
+                game = replace(game, rules=Rules.from_dict(data["rules"]))
+            except RulesError as exc:
+                raise StorageError(
+                    _("settings: rules: {problem}").format(problem=describe(exc))
+                ) from None
+        return game

@@ -11,7 +11,7 @@ from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.settings import SettingsScreen
 from ginrummy.app.screens.start import StartScreen
 from ginrummy.core import Rules
-from ginrummy.store import SETTINGS, Settings, Store
+from ginrummy.store import SETTINGS, LastGame, Settings, Store
 
 SIZE = (80, 24)
 
@@ -30,8 +30,10 @@ async def test_choices_of_a_game_are_the_next_runs_defaults(tmp_path: Path) -> N
         assert table_of(app).session.names == ("Ann", "Computer")
         await pilot.press("q")
     saved = Store(tmp_path).load_settings()
-    assert (saved.name, saved.opponent, saved.level) == ("Ann", "computer", "expert")
-    assert saved.rules == Rules.preset("Oklahoma")
+    assert saved == Settings(name="Ann")  # the settings hold only what was chosen there
+    last = Store(tmp_path).load_last_game()
+    assert (last.opponent, last.level) == ("computer", "expert")
+    assert last.rules == Rules.preset("Oklahoma")
 
     again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
     async with again.run_test(size=SIZE) as pilot:
@@ -47,7 +49,8 @@ async def test_choices_of_a_game_are_the_next_runs_defaults(tmp_path: Path) -> N
 
 
 async def test_hotseat_last_time_focuses_hotseat(tmp_path: Path) -> None:
-    Store(tmp_path).save_settings(Settings(name="Bea", opponent="hotseat"))
+    Store(tmp_path).save_settings(Settings(name="Bea"))
+    Store(tmp_path).save_last_game(LastGame(opponent="hotseat"))
     app = GinRummyApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -56,9 +59,8 @@ async def test_hotseat_last_time_focuses_hotseat(tmp_path: Path) -> None:
 
 
 async def test_options_given_override_the_settings(tmp_path: Path) -> None:
-    Store(tmp_path).save_settings(
-        Settings(level="expert", rules=Rules.preset("Oklahoma"), pace=1.2, ascii=True)
-    )
+    Store(tmp_path).save_settings(Settings(pace=1.2, ascii=True))
+    Store(tmp_path).save_last_game(LastGame(level="expert", rules=Rules.preset("Oklahoma")))
     default = GinRummyApp(data_dir=tmp_path)
     assert (default.level, default.rules.name, default.computer_delay, default.ascii) == (
         "expert",
@@ -168,7 +170,8 @@ async def test_hotseat_keeps_both_names_for_next_time(tmp_path: Path) -> None:
         assert table_of(app).session.names == ("Anna", "Ben")
         await pilot.press("q")
     saved = Store(tmp_path).load_settings()
-    assert (saved.name1, saved.name2, saved.opponent) == ("Anna", "Ben", "hotseat")
+    assert (saved.name1, saved.name2) == ("Anna", "Ben")
+    assert Store(tmp_path).load_last_game().opponent == "hotseat"
     assert saved.name == ""  # not the name of the one who plays the computer
 
     again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
@@ -193,13 +196,13 @@ async def test_rules_confirmed_in_the_editor_are_saved_at_once(tmp_path: Path) -
         assert isinstance(app.screen, RulesScreen)
         await pilot.press("4", "5", "escape")  # cancelled: nothing kept
         await pilot.pause()
-        assert Store(tmp_path).load_settings().rules == Rules()
+        assert Store(tmp_path).load_last_game().rules == Rules()
         await pilot.press("f4")
         await pilot.pause()
         await pilot.press("4", "5", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        assert Store(tmp_path).load_settings().rules == Rules(target=45)  # before any game
+        assert Store(tmp_path).load_last_game().rules == Rules(target=45)  # before any game
     again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()

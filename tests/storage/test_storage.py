@@ -17,6 +17,7 @@ from ginrummy.store import (
     SETTINGS,
     GameMeta,
     HistoryRecord,
+    LastGame,
     Settings,
     StorageError,
     Store,
@@ -197,7 +198,7 @@ def test_an_old_history_whose_summary_lies_loses_that_game_only(tmp_path: Path) 
 def test_settings_round_trip_and_refusals(tmp_path: Path) -> None:
     store = Store(tmp_path)
     assert store.load_settings() == Settings()
-    chosen = Settings(name="Ann", level="expert", rules=Rules.preset("oklahoma"), pace=0.2)
+    chosen = Settings(name="Ann", pace=0.2, four_colour=True)
     store.save_settings(chosen)
     assert Store(tmp_path).load_settings() == chosen
     for bad in ({"pace": -1}, {"ascii": "yes"}, {"colour": "red"}, {"version": 2}):
@@ -208,8 +209,40 @@ def test_settings_round_trip_and_refusals(tmp_path: Path) -> None:
         assert fresh.take_problems(), bad
 
 
-def write_settings(store: Store, data: object) -> None:
-    set_raw(store, "INSERT OR REPLACE INTO settings VALUES ('settings', ?)", json.dumps(data))
+def write_settings(store: Store, data: object, key: str = "settings") -> None:
+    set_raw(store, "INSERT OR REPLACE INTO settings VALUES (?, ?)", key, json.dumps(data))
+
+
+def test_the_last_game_is_kept_apart_from_the_settings(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.load_last_game() == LastGame()
+    chosen = LastGame("hotseat", "expert", Rules.preset("oklahoma"))
+    store.save_last_game(chosen)
+    store.save_settings(Settings(name="Ann"))
+    fresh = Store(tmp_path)
+    assert fresh.load_last_game() == chosen
+    assert fresh.load_settings() == Settings(name="Ann")
+    assert "level" not in Settings(name="Ann").to_json()  # the settings hold only theirs
+    for bad in ({"level": "godlike"}, {"opponent": "dog"}, {"colour": 1}, {"version": 2}):
+        write_settings(store, {**chosen.to_json(), **bad}, key="last-game")
+        fresh = Store(tmp_path)
+        assert fresh.load_last_game() == LastGame()
+        assert fresh.take_problems(), bad
+        assert fresh.load_settings() == Settings(name="Ann")  # the settings untouched
+
+
+def test_settings_of_an_earlier_version_give_the_last_game(tmp_path: Path) -> None:
+    """Settings written before the last game was kept apart held its choices: they are
+    read once as the last game's, and do not make the settings refused."""
+    store = Store(tmp_path)
+    old = {**Settings(name="Ann").to_json(), "opponent": "hotseat", "level": "expert"}
+    old["rules"] = Rules.preset("oklahoma").to_dict()
+    write_settings(store, old)
+    fresh = Store(tmp_path)
+    assert fresh.load_settings() == Settings(name="Ann")
+    assert fresh.load_last_game() == LastGame("hotseat", "expert", Rules.preset("oklahoma"))
+    write_settings(store, {**old, "level": "godlike"})  # not right: the defaults, no fuss
+    assert Store(tmp_path).load_last_game() == LastGame()
 
 
 def test_write_is_atomic_when_interrupted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -267,7 +300,7 @@ def test_an_unknown_language_follows_the_environment_and_keeps_the_file(
     tmp_path: Path, bad: object
 ) -> None:
     store = Store(tmp_path)
-    chosen = Settings(name="Ann", level="expert", pace=0.2)
+    chosen = Settings(name="Ann", pace=0.2)
     write_settings(store, {**chosen.to_json(), "lang": bad})
     fresh = Store(tmp_path)
     assert fresh.load_settings() == chosen  # everything else kept, language ""
@@ -312,12 +345,12 @@ def test_problem_messages_name_the_file_and_the_reason(tmp_path: Path) -> None:
 
 def test_a_core_error_inside_a_file_is_said_in_the_players_language() -> None:
     from ginrummy.store import StorageError
-    from ginrummy.store.settings import SETTINGS_FORMAT
+    from ginrummy.store.settings import LAST_GAME_FORMAT
     from ginrummy.text import i18n
 
     i18n.set_language("pl")
-    data = {"format": SETTINGS_FORMAT, "version": 1, "rules": {"games": 2}}
+    data = {"format": LAST_GAME_FORMAT, "version": 1, "rules": {"games": 2}}
     with pytest.raises(StorageError) as info:
-        Settings.from_json(data)
+        LastGame.from_json(data)
     assert "games" in str(info.value)
     assert "must be an odd number" not in str(info.value)

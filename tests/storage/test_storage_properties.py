@@ -182,7 +182,8 @@ def _history_text() -> str:
 
 GAME_TEXT = _game_text()
 HISTORY_TEXT = _history_text()
-SETTINGS_TEXT = json.dumps(Settings(name="Ann", level="expert").to_json())
+# A settings file of the JSON era, which held the last game's level among the settings.
+SETTINGS_TEXT = json.dumps({**Settings(name="Ann").to_json(), "level": "expert"})
 MUTATIONS = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -17,7 +17,7 @@ from ..widgets.footer import LocalFooter
 
 if TYPE_CHECKING:
     from ...core import Rules
-    from ...store import SavedGame, Settings, Store
+    from ...store import LastGame, SavedGame, Settings, Store
     from ..model.seats import NewGame
 
 
@@ -26,6 +26,8 @@ class GinApp(Protocol):
 
     store: Store
     settings: Settings
+    #: The opponent, level and rules of the last game started (the start screen's defaults).
+    last_game: LastGame
     #: The games waiting in their slots, the latest first (each offered as Continue).
     saved: list[SavedGame]
     #: Names given on the command line (None: the settings' names).
@@ -39,7 +41,10 @@ class GinApp(Protocol):
     start_mode: str | None
 
     def change_settings(self, **changes: Any) -> None:
-        """Change, keep and use the settings (the rules, the pace, ASCII cards, ...)."""
+        """Change, keep and use the settings (the pace, ASCII cards, ...)."""
+
+    def choose_rules(self, rules: Rules) -> None:
+        """Use ``rules`` for the next game, and offer them first next time."""
 
     async def change_language(self, code: str) -> str:
         """Speak ``code`` from now on; returns the language used."""

@@ -227,7 +227,7 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         self.retitle()
         app = self.gin_app
-        mode = app.start_mode or app.settings.opponent
+        mode = app.start_mode or app.last_game.opponent
         first = (
             "#continue" if app.saved else ("#play-hotseat" if mode == HOTSEAT else "#play-computer")
         )
@@ -430,8 +430,8 @@ class StartScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.gin_app.rules), done)
 
     def _set_rules(self, rules: Rules) -> None:
-        """Use ``rules`` for the next game and keep them in the settings at once."""
-        self.gin_app.change_settings(rules=rules)
+        """Use ``rules`` for the next game and offer them first next time."""
+        self.gin_app.choose_rules(rules)
         self._show_preset(rules)
 
     def _show_preset(self, rules: Rules) -> None:
