@@ -20,7 +20,7 @@ from .checks import StorageError
 
 DB_NAME = "ginrummy.db"
 #: The schema this program writes; `MIGRATIONS` brings an older database up to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: How long a write waits for the other window's transaction (milliseconds).
 BUSY_MS = 10_000
 
@@ -148,8 +148,19 @@ def _v2(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v3(conn: sqlite3.Connection) -> None:
+    """Version 3: a single game's final totals with the bonuses (game, box, shutout), as
+    the game-over screen showed them, for the lists. NULL for a match (the lists show its
+    games won) and, until a list first shows them, for the games finished before."""
+    for column in ("total1", "total2"):
+        check = _bounded(f"{{bounded_{column}}}").removeprefix("CHECK ")
+        conn.execute(
+            f"ALTER TABLE history ADD COLUMN {column} INTEGER CHECK ({column} IS NULL OR {check})"
+        )
+
+
 #: The migration to each version from the one before it.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3}
 
 
 def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:

@@ -52,7 +52,15 @@ from .db import (
     schema_version,
     transaction,
 )
-from .records import GameMeta, HistoryEntry, HistoryRecord, final_scores, parse_game, slot_of
+from .records import (
+    GameMeta,
+    HistoryEntry,
+    HistoryRecord,
+    final_scores,
+    game_totals,
+    parse_game,
+    slot_of,
+)
 from .settings import LastGame, Settings
 from .stats import FIGURES, Stats, carry_streak, figures
 
@@ -409,44 +417,36 @@ class Store:
         if count <= 0 or first < 1:
             return []
         with self._lock:
-            rows = (
-                self.db()
-                .execute(
-                    f"SELECT {ENTRY_COLUMNS} FROM history ORDER BY seq LIMIT ? OFFSET ?",
-                    (count, first - 1),
-                )
-                .fetchall()
-            )
-        return [_entry(first + i, row) for i, row in enumerate(rows)]
+            conn = self.db()
+            rows = conn.execute(
+                f"SELECT seq, {ENTRY_COLUMNS} FROM history ORDER BY seq LIMIT ? OFFSET ?",
+                (count, first - 1),
+            ).fetchall()
+            rows = fill_totals(conn, rows)
+        return [_entry(first + i, row[1:]) for i, row in enumerate(rows)]
 
     def history_entries(self, first: int = 1, page: int = 500) -> Iterator[HistoryEntry]:
         """Games ``first`` to the latest, in order, read ``page`` at a time along the index
         (each page starts after the last one read: the whole list costs one pass)."""
         number = max(1, first)
         with self._lock:
-            rows = (
-                self.db()
-                .execute(
-                    f"SELECT seq, {ENTRY_COLUMNS} FROM history ORDER BY seq LIMIT ? OFFSET ?",
-                    (page, number - 1),
-                )
-                .fetchall()
-            )
+            conn = self.db()
+            rows = conn.execute(
+                f"SELECT seq, {ENTRY_COLUMNS} FROM history ORDER BY seq LIMIT ? OFFSET ?",
+                (page, number - 1),
+            ).fetchall()
+            rows = fill_totals(conn, rows)
         while rows:
             for row in rows:
                 yield _entry(number, row[1:])
                 number += 1
             last = rows[-1][0]
             with self._lock:
-                rows = (
-                    self.db()
-                    .execute(
-                        f"SELECT seq, {ENTRY_COLUMNS} FROM history WHERE seq > ?"
-                        " ORDER BY seq LIMIT ?",
-                        (last, page),
-                    )
-                    .fetchall()
-                )
+                rows = conn.execute(
+                    f"SELECT seq, {ENTRY_COLUMNS} FROM history WHERE seq > ? ORDER BY seq LIMIT ?",
+                    (last, page),
+                ).fetchall()
+                rows = fill_totals(conn, rows)
 
     def history_record(self, number: int) -> HistoryRecord | None:
         """Game ``number`` of the history (1 = the oldest) with its moves, for replay; a
@@ -669,12 +669,13 @@ class SavedGame:
 
 
 ENTRY_COLUMNS = (
-    "id, finished, mode, level, name1, name2, winner, is_match, score1, score2, rounds, undo_games"
+    "id, finished, mode, level, name1, name2, winner, is_match, score1, score2, rounds,"
+    " undo_games, total1, total2"
 )
 
 
 def _entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
-    game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds, undo = row
+    game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds, undo, t1, t2 = row
     meta = GameMeta(str(mode), (str(a), str(b)), str(level), str(game_id), "")
     return HistoryEntry(
         number,
@@ -685,7 +686,38 @@ def _entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
         (int(x), int(y)),
         int(rounds),
         bool(undo),
+        None if t1 is None or t2 is None else (int(t1), int(t2)),
     )
+
+
+def fill_totals(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """``rows`` (seq, then `ENTRY_COLUMNS`) with the totals of single games finished
+    before the index kept them, worked out from their saves and kept (a page at a time:
+    nothing reads the whole history)."""
+    missing = [r[0] for r in rows if not r[8] and r[-2] is None]  # is_match, total1
+    if not missing:
+        return rows
+    marks = ", ".join("?" * len(missing))
+    saves = conn.execute(
+        f"SELECT seq, save FROM history_saves WHERE seq IN ({marks})", missing
+    ).fetchall()
+    found: dict[int, tuple[int, int]] = {}
+    for seq, text in saves:
+        try:
+            obj, _meta = parse_game(bounded_loads(str(text)))
+        except StorageError:
+            continue  # the replay sets it aside when it is opened; the list shows points
+        a, b = game_totals(obj)
+        if a is not None and b is not None:
+            found[int(seq)] = (a, b)
+    if found:
+        # Kept for next time; a database open read-only is worked out again next time.
+        with contextlib.suppress(sqlite3.Error), transaction(conn):
+            conn.executemany(
+                "UPDATE history SET total1 = ?, total2 = ? WHERE seq = ?",
+                [(a, b, seq) for seq, (a, b) in found.items()],
+            )
+    return [(*r[:-2], *found[r[0]]) if r[0] in found else r for r in rows]
 
 
 def history_row(record: HistoryRecord) -> tuple[dict[str, Any], str, str]:
@@ -707,6 +739,7 @@ def history_row(record: HistoryRecord) -> tuple[dict[str, Any], str, str]:
         "is_match": int(record.is_match),
         "score1": x,
         "score2": y,
+        **dict(zip(("total1", "total2"), game_totals(obj), strict=True)),
         "scores": json.dumps(final_scores(obj)),
         "results": results,
         **figs,

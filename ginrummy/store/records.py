@@ -17,6 +17,7 @@ from ..core.save import SaveError, from_dict, to_dict
 from ..text.errors import describe
 from ..text.i18n import _
 from .checks import StorageError, _exact_keys, _need, now_iso
+from .db import MAX_FIGURE as MAX_TOTAL
 
 #: The tag in a save's ``extra`` that says the app wrote it (and which layout it has).
 APP_TAG = "ginrummy-app/1"
@@ -180,6 +181,17 @@ def final_scores(obj: Game | Match) -> list[list[int]]:
     return [list(g.scores) for g in games_of(obj)]
 
 
+def game_totals(obj: Game | Match) -> tuple[int | None, int | None]:
+    """A single game's final totals with the bonuses, for the history's index (None for a
+    match, whose lists show games won, and for totals past what a figure may be)."""
+    if isinstance(obj, Match):
+        return None, None
+    a, b = (t.total for t in obj.totals())
+    if not (0 <= a <= MAX_TOTAL and 0 <= b <= MAX_TOTAL):
+        return None, None
+    return a, b
+
+
 @dataclass(frozen=True)
 class HistoryRecord:
     """One finished game (or match) as kept in the history, with its full save for replay."""
@@ -214,6 +226,12 @@ class HistoryRecord:
         obj = self.game
         a, b = obj.games_won if isinstance(obj, Match) else obj.scores
         return a, b
+
+    @property
+    def totals(self) -> tuple[int, int] | None:
+        """A single game's final totals with the bonuses (None for a match)."""
+        a, b = game_totals(self.game)
+        return None if a is None or b is None else (a, b)
 
     @property
     def undo(self) -> bool:
@@ -295,3 +313,5 @@ class HistoryEntry:
     round_count: int
     #: Whether the player took a move back (undo) in the game.
     undo: bool = False
+    #: A single game's final totals with the bonuses (None for a match, or if unknown).
+    totals: tuple[int, int] | None = None

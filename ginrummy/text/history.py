@@ -39,6 +39,8 @@ class HistoryRecord(Protocol):
     @property
     def score(self) -> tuple[int, int]: ...
     @property
+    def totals(self) -> tuple[int, int] | None: ...
+    @property
     def round_count(self) -> int: ...
 
 
@@ -70,7 +72,9 @@ def result_line(record: HistoryRecord) -> str:
         if meta.mode == "online"
         else _("hot-seat")
     )
-    x, y = record.score
+    # A game's final totals with the bonuses, as the game-over screen said them (its
+    # points alone if the totals are unknown); a match's games won.
+    x, y = record.totals or record.score
     if record.is_match:
         # TRANSLATORS: a match's result in games won, e.g. "Ann 2-1 Computer (games)".
         score = _("{a} {x}-{y} {b} (games)").format(a=a, x=x, y=y, b=b)

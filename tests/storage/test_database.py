@@ -178,13 +178,42 @@ def test_a_version_1_database_gains_the_undo_column_and_keeps_its_games(tmp_path
     store.finish_game(POOL[0], _meta(1))
     marked = replace(_meta(2), undo=(1,))
     store.finish_game(POOL[1], marked)
-    assert schema_version(store.db()) == SCHEMA_VERSION == 2
+    assert schema_version(store.db()) == SCHEMA_VERSION == 3
     migrate(store.db(), tmp_path / DB_NAME)  # a second time changes nothing
     assert [e.undo for e in store.history_page(1, 2)] == [False, True]
     assert store.stats()["simple"].undo_games == 1
     assert compute(store.history())["simple"].undo_games == 1
     record = store.history_record(2)
     assert record is not None and record.meta == marked
+
+
+def test_the_lists_give_a_games_totals_with_its_bonuses_even_from_before_version_3(
+    tmp_path: Path,
+) -> None:
+    """Version 3 keeps a single game's final totals (bonuses included) in the index; the
+    games finished before it get theirs from their saves when a list first shows them."""
+    from ginrummy.core.player import play_game
+    from ginrummy.players.simple import SimplePlayer
+
+    classic = Rules.preset("Classic").with_(target=40)  # game, box and shutout bonuses
+    games = [Game(classic, seed=n) for n in range(3)]
+    for game in games:
+        play_game(game, (SimplePlayer(), SimplePlayer()))
+    store = Store(tmp_path)
+    for n, game in enumerate(games):
+        store.finish_game(game, _meta(n))
+    expected = [tuple(t.total for t in game.totals()) for game in games]
+    assert [e.totals for e in store.history_page(1, 3)] == expected
+    assert any(e.totals != e.score for e in store.history_page(1, 3))  # the bonuses count
+    # As a version-2 database had them: no totals kept.
+    store.db().execute("UPDATE history SET total1 = NULL, total2 = NULL")
+    fresh = Store(tmp_path)
+    assert [e.totals for e in fresh.history_page(2, 1)] == expected[1:2]
+    kept = fresh.db().execute("SELECT total1 IS NOT NULL FROM history ORDER BY seq").fetchall()
+    assert [k[0] for k in kept] == [0, 1, 0]  # only the page shown was worked out
+    assert [e.totals for e in fresh.history_entries()] == expected
+    record = fresh.history_record(1)
+    assert record is not None and record.totals == expected[0]
 
 
 def test_a_history_record_that_cannot_be_replayed_is_set_aside_alone(tmp_path: Path) -> None:

@@ -38,6 +38,11 @@ class Record:
         return a, b
 
     @property
+    def totals(self) -> tuple[int, int]:
+        a, b = (t.total for t in self.game.totals())
+        return a, b
+
+    @property
     def round_count(self) -> int:
         return sum(1 for rnd in self.game.rounds if rnd.result is not None)
 
