@@ -305,3 +305,13 @@ async def test_the_join_form_says_why_it_cannot_join(
             await pilot.press("enter")
             await until(pilot, lambda said=said: said in text_of(form, "#online-status"), what=said)
             assert not isinstance(app.screen, OnlineTableScreen)
+
+
+async def test_the_start_screen_offers_join_and_host(tmp_path: Path) -> None:
+    app = GinRummyApp(store=Store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f9")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), what="the join form")
+        await pilot.press("escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", what="menu")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -23,6 +23,7 @@ from ..widgets.footer import LocalFooter
 from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
 from .dialogs import ConfirmScreen
+from .online import online_screen
 from .rules_editor import RulesScreen, rules_summary
 from .settings import SettingsScreen
 from .stats import StatsScreen
@@ -69,6 +70,10 @@ class StartScreen(Screen[None]):
         Binding("f5", "continue_game", N_("Continue")),
         Binding("f2", "play('computer')", N_("Computer")),
         Binding("f3", "play('hotseat')", N_("Hot-seat")),
+        # TRANSLATORS: footer keys of the start screen: host an online game, or join one
+        # (short: the footer holds up to seven keys in 80 columns).
+        Binding("f8", "online('host')", N_("Host")),
+        Binding("f9", "online('join')", N_("Join")),
         # The buttons name F4, F6 and F7; the footer keeps to what fits at 80 columns.
         Binding("f4", "edit_rules", N_("Rules"), show=False),
         Binding("f6", "stats", N_("Stats"), show=False),
@@ -358,6 +363,15 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#play-hotseat")
     def _play_hotseat(self) -> None:
         self.action_play(HOTSEAT)
+
+    def action_online(self, kind: str) -> None:
+        """Host an online game (the address and the join code, then the wait) or join one
+        (a form for the address and the code), under the name of the settings."""
+        app = self.gin_app
+        options: dict[str, Any] = {"name": app.settings.name}
+        if kind == "host":
+            options["rules"] = app.rules
+        self.app.push_screen(online_screen(kind, options))
 
     @on(Button.Pressed, "#open-stats")
     def action_stats(self) -> None:
