@@ -16,7 +16,7 @@ from ..core import Game, Match, Rules
 from ..net.referee import Table
 from ..net.saves import OnlineSaves
 from ..net.server import Host, Limits, is_all_interfaces
-from ..text.i18n import _
+from ..text.i18n import _, ngettext
 from .errors import UsageError, warning
 from .history import open_store
 from .output import out
@@ -107,8 +107,10 @@ async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLCont
     scheme = "wss" if tls is not None else "ws"
     shown = f"[{address}]" if ":" in address else address
     sys.stderr.write(
-        _(
-            "hosting {n} table(s) on {uri}; join with: ginrummy join {address}:{port} --code CODE"
+        ngettext(
+            "hosting {n} table on {uri}; join with: ginrummy join {address}:{port} --code CODE",
+            "hosting {n} tables on {uri}; join with: ginrummy join {address}:{port} --code CODE",
+            len(tables),
         ).format(n=len(tables), uri=f"{scheme}://{shown}:{port}/", address=shown, port=port)
         + "\n"
     )
