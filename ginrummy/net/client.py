@@ -8,6 +8,7 @@ rejoining after a dropped connection.
 from __future__ import annotations
 
 import asyncio
+import socket
 import ssl
 import time
 from collections.abc import Callable
@@ -65,8 +66,32 @@ class Address:
 
     @property
     def uri(self) -> str:
+        return f"{'wss' if self.secure else 'ws'}://{self.shown}/"
+
+    @property
+    def shown(self) -> str:
+        """``HOST:PORT``, as a person types it (an IPv6 host in brackets)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{'wss' if self.secure else 'ws'}://{host}:{self.port}/"
+        return f"{host}:{self.port}"
+
+
+def connect_problem(exc: BaseException) -> str:
+    """Why a connection could not be opened, in a few words (not Python's own message,
+    which names the call and repeats the address: it did not fit a line)."""
+    if isinstance(exc, ConnectionRefusedError):
+        # TRANSLATORS: after "cannot reach HOST:PORT: ": no program listens there.
+        return _("nobody is listening there")
+    if isinstance(exc, TimeoutError):
+        return _("no answer")
+    if isinstance(exc, socket.gaierror):
+        # TRANSLATORS: after "cannot reach HOST:PORT: ": the host name is not known.
+        return _("no such host")
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        # TRANSLATORS: after "cannot reach HOST:PORT: " (wss://, TLS).
+        return _("its certificate is not trusted (see --cafile)")
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror  # the system's own words, e.g. "Network is unreachable"
+    return str(exc) or type(exc).__name__
 
 
 def parse_address(text: str, *, secure: bool = False) -> Address:
@@ -151,7 +176,7 @@ class Client:
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
             raise ConnectFailed(
                 _("cannot reach {address}: {problem}").format(
-                    address=self.address.uri, problem=str(exc) or type(exc).__name__
+                    address=self.address.shown, problem=connect_problem(exc)
                 )
             ) from None
         hello: dict[str, Any] = {"type": "hello", "version": VERSION, "code": self.code}

@@ -65,7 +65,35 @@ def hotseat(lang: str) -> GinRummyApp:
     )
 
 
+def hosting(lang: str) -> GinRummyApp:
+    """``ginrummy host``: the table waits for the other player (on a free port)."""
+    return GinRummyApp(online=("host", {"port": 0, "name": "Ann"}), language=lang)
+
+
+def joining(lang: str) -> GinRummyApp:
+    """``ginrummy join`` without an address: the form."""
+    return GinRummyApp(online=("join", {}), language=lang)
+
+
+async def unreachable(pilot: Pilot[Any]) -> None:
+    """The join form refusing an address nobody listens on (the longest message)."""
+    await settle(pilot)
+    form = pilot.app.screen
+    form.query_one("#join-address", Input).value = "127.0.0.1:9"
+    form.query_one("#join-code", Input).value = "AAAAA-AAAAA"
+    form.query_one("#join-code", Input).focus()
+    await pilot.press("enter")
+    for _ in range(200):
+        await pilot.pause(0.02)
+        if "127.0.0.1" in str(form.query_one("#online-status", Static).content):
+            return
+    raise AssertionError("the form never said why")
+
+
 SCREENS: dict[str, tuple[Callable[[str], GinRummyApp], Setup]] = {
+    "hosting": (hosting, pressing()),
+    "join form": (joining, pressing()),
+    "join refused": (joining, unreachable),
     "start": (start, pressing()),
     "rules editor": (start, pressing("f4")),
     "settings": (start, pressing("f7")),

@@ -60,6 +60,17 @@ SECTIONS: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
+        # TRANSLATORS: Markdown heading; keep the commands in backticks as they are.
+        N_("Online (`ginrummy host`, `ginrummy join`)"),
+        # TRANSLATORS: Markdown: keep the keys and commands in backticks as they are.
+        N_(
+            "On the start screen `F8` hosts a game: tell the other player the address and"
+            " the join code it shows. `F9` joins one: type the host's address and its code."
+            " If the connection drops, the table waits; join again with the same code and"
+            " the game goes on where it was. Undo is not offered online."
+        ),
+    ),
+    (
         # TRANSLATORS: Markdown heading; keep "`ginrummy replay [N]`" as it is (a command).
         N_("Replay (`ginrummy replay [N]`, or from the statistics)"),
         N_(

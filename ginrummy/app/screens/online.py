@@ -35,6 +35,7 @@ from ...net.seats import LocalSeat, RemoteSeat, SeatTokens
 from ...net.server import Host, Limits, is_all_interfaces
 from ...store import MAX_NAME
 from ...text.i18n import N_, _
+from ...text.moves import capitalise
 from ..model.remote import RemoteTableModel
 from ..widgets.footer import LocalFooter
 from ..widgets.toosmall import TooSmall
@@ -249,9 +250,7 @@ class HostScreen(Screen[str]):
         self.run_worker(self.start(), exclusive=True, group="host")
 
     def _status(self, text: str, *, error: bool = False) -> None:
-        self.query_one("#online-status", Static).update(
-            Text(text, style="bold red" if error else "italic")
-        )
+        show_status(self, text, error=error)
 
     async def start(self) -> None:
         """Listen and take seat 0 (or the host's seat of the saved match served again)."""
@@ -457,9 +456,7 @@ class JoinScreen(Screen[str]):
             self._join()
 
     def _status(self, text: str, *, error: bool = False) -> None:
-        self.query_one("#online-status", Static).update(
-            Text(text, style="bold red" if error else "italic")
-        )
+        show_status(self, text, error=error)
 
     @on(Button.Pressed, "#join")
     @on(Input.Submitted)
@@ -475,7 +472,7 @@ class JoinScreen(Screen[str]):
         try:
             address = parse_address(text, secure=self.plan.cafile_tls is not None)
         except ValueError as exc:
-            self._status(_capital(str(exc)), error=True)
+            self._status(str(exc), error=True)
             return
         if not code:
             self._status(_("Type the join code the host shows."), error=True)
@@ -507,7 +504,7 @@ class JoinScreen(Screen[str]):
             if exc.code == "wrong-token":
                 tokens.keep(key, None)
             self.joining = False
-            self._status(_capital(str(exc)), error=True)
+            self._status(str(exc), error=True)
             return
         except Disconnected:
             self.joining = False
@@ -577,8 +574,16 @@ class _Later:
         pass
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
+def show_status(screen: Screen[Any], text: str, *, error: bool = False) -> None:
+    """The line under an online form: news in italics, a refusal in red as a sentence
+    (the net's messages start in lower case and end without a full stop)."""
+    if error and text:
+        text = capitalise(text)
+        if not text.endswith((".", "!", "?", "…")):
+            text += "."
+    screen.query_one("#online-status", Static).update(
+        Text(text, style="bold red" if error else "italic")
+    )
 
 
 def online_screen(kind: str, options: dict[str, Any]) -> Screen[str]:
