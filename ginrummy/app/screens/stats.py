@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -62,7 +63,7 @@ class StatsScreen(Screen[None]):
         if shown:
             games = OptionList(
                 *(
-                    Option(f"{entry.number:>3}  {record_line(entry)}", id=str(entry.number))
+                    Option(numbered(entry.number, record_line(entry)), id=str(entry.number))
                     for entry in reversed(shown)
                 ),
                 id="games",
@@ -98,3 +99,13 @@ class StatsScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def numbered(number: int, line: str) -> Table:
+    """A finished game's line after its number; a line too long for the list (long names,
+    long words) wraps under its own text, not under the number."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(f"{number:>3}", line)
+    return grid
