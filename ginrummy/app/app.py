@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
@@ -39,6 +40,7 @@ from .screens.replay import ReplayScreen
 from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
+from .widgets.palette import fit_cards
 from .widgets.reactives import let_go_of_closed
 
 #: What `launch` prints after the app closes with a game saved.
@@ -470,6 +472,12 @@ class GinRummyApp(App[None]):
         elif self.saved:
             self.left_saved_game = True
         self.exit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The cards grow or shrink with the terminal, on every screen of the stack (the
+        app's size is not yet the new one here)."""
+        for screen in self.screen_stack:
+            fit_cards(screen, event.size)
 
     def on_unmount(self) -> None:
         """The window closes: its slots are free for another window at once."""

@@ -1,4 +1,4 @@
-"""Every screen as an SVG snapshot at 80x24 (and the main ones at 120x36), by seed.
+"""Every screen as an SVG snapshot at 80x24 (the main ones at 120x36 and 160x48), by seed.
 
 Regenerate after a deliberate change with ``make snapshots`` and look at the SVGs.
 """
@@ -23,6 +23,8 @@ from ginrummy.core import Rules
 
 SMALL = (80, 24)
 WIDE = (120, 36)
+#: A large terminal: large cards, the table as wide as it gets (160 columns).
+HUGE = (160, 48)
 Setup = Callable[[Pilot[Any]], Awaitable[None]]
 
 
@@ -41,6 +43,7 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     "table_first_upcard": (computer, ready),
     "table_discard_phase": (computer, pressing("p", "s")),
     "table_ascii": (lambda: computer(ascii=True), pressing("p", "s")),
+    "table_four_colour": (lambda: _four_colour(computer()), pressing("p", "s")),
     "table_refusal": (computer, pressing("enter")),
     "knock_confirm": (lambda: computer(seed=10), to_knock_dialog),
     "discard_pile": (computer, pressing("p", "s", "enter", "v")),
@@ -72,6 +75,14 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
 }
 
 
+def _four_colour(app: GinRummyApp) -> GinRummyApp:
+    """The app with the four-colour deck chosen in Settings."""
+    from dataclasses import replace
+
+    app.settings = replace(app.settings, four_colour=True)
+    return app
+
+
 def _with_history(app: GinRummyApp) -> GinRummyApp:
     """One finished game (seed 3, to 60) in the history, for the replay screen."""
     from support.pilot import record_games
@@ -98,7 +109,16 @@ def _with_saved_game(app: GinRummyApp, *, hotseat: bool = False) -> GinRummyApp:
     return app
 
 
-WIDE_CASES = ("start", "table_discard_phase", "round_result", "game_over", "hotseat_table")
+WIDE_CASES = (
+    "start",
+    "table_discard_phase",
+    "table_ascii",
+    "table_four_colour",
+    "round_result",
+    "game_over",
+    "hotseat_table",
+)
+HUGE_CASES = ("table_discard_phase", "round_result")
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -111,6 +131,12 @@ def test_screen_80x24(name: str, snap_compare: Any) -> None:
 def test_screen_wide(name: str, snap_compare: Any) -> None:
     make, setup = CASES[name]
     assert snap_compare(make(), terminal_size=WIDE, run_before=setup)
+
+
+@pytest.mark.parametrize("name", HUGE_CASES)
+def test_screen_huge(name: str, snap_compare: Any) -> None:
+    make, setup = CASES[name]
+    assert snap_compare(make(), terminal_size=HUGE, run_before=setup)
 
 
 def test_too_small(snap_compare: Any) -> None:

@@ -18,14 +18,15 @@ from rich.text import Text
 from ...core import Card
 from ...text.cards import card_label, rank_text, suit_text
 from ...text.i18n import N_, _
+from .cardsize import GROUP_GAP, NORMAL, CardSize
 from .palette import Palette
 
-#: Width and height of a full card face, borders included.
-CARD_W = 6
-CARD_H = 4
+#: Width and height of a full card face, borders included (the normal size).
+CARD_W = NORMAL.w
+CARD_H = NORMAL.h
 #: A face-down card in the opponent's row is narrower and shorter.
-BACK_W = 5
-BACK_H = 3
+BACK_W = NORMAL.back_w
+BACK_H = NORMAL.back_h
 
 
 @dataclass(frozen=True)
@@ -147,9 +148,14 @@ def draw_face(
     selected: bool = False,
     tinted: bool = False,
     hinted: bool = False,
+    size: CardSize = NORMAL,
 ) -> None:
-    """Draw a card face (CARD_W x CARD_H) with its top-left corner at (x, y); ``tinted``:
-    on the lay-off background; ``hinted``: the card a hint suggests (a double outline)."""
+    """Draw a card face (``size.w`` x ``size.h``) with its top-left corner at (x, y);
+    ``tinted``: on the lay-off background; ``hinted``: the card a hint suggests (a double
+    outline).
+
+    Normal cards show the rank and suit in the top corner and the suit in the bottom one;
+    large cards the rank and suit in both corners and the suit in the middle."""
     if hinted:
         b = ASCII_HINT_BORDERS if ascii else HINT_BORDERS
     else:
@@ -166,17 +172,21 @@ def draw_face(
         border = border + p.layoff
         face = face + p.layoff
         ink = ink + p.layoff
-    inner = CARD_W - 2
+    w, h = size.w, size.h
+    inner = w - 2
     rank, suit = rank_text(card), suit_text(card, ascii)
     canvas.put(x, y, b.tl + b.h * inner + b.tr, border)
-    canvas.put(x, y + 1, b.v, border)
+    for row in range(1, h - 1):
+        canvas.put(x, y + row, b.v, border)
+        canvas.put(x + 1, y + row, " " * inner, face)
+        canvas.put(x + w - 1, y + row, b.v, border)
+    canvas.put(x, y + h - 1, b.bl + b.h * inner + b.br, border)
     canvas.put(x + 1, y + 1, (rank + suit).ljust(inner), ink)
-    canvas.put(x + CARD_W - 1, y + 1, b.v, border)
-    canvas.put(x, y + 2, b.v, border)
-    canvas.put(x + 1, y + 2, " " * inner, face)
-    canvas.put(x + CARD_W - 1 - len(suit) - 1, y + 2, suit, ink)
-    canvas.put(x + CARD_W - 1, y + 2, b.v, border)
-    canvas.put(x, y + 3, b.bl + b.h * inner + b.br, border)
+    if size.large:
+        canvas.put(x + 1 + (inner - len(suit)) // 2, y + h // 2, suit, ink)
+        canvas.put(x + w - 1 - len(rank + suit), y + h - 2, rank + suit, ink)
+    else:
+        canvas.put(x + w - 1 - len(suit) - 1, y + h - 2, suit, ink)
 
 
 def draw_back(
@@ -189,7 +199,7 @@ def draw_back(
     width: int = CARD_W,
     height: int = CARD_H,
 ) -> None:
-    """Draw a face-down card of the given size."""
+    """Draw a face-down card ``width`` x ``height``."""
     b = ASCII_BORDERS if ascii else UNICODE_BORDERS
     inner = width - 2
     edge, back = palette.back_border, palette.back
@@ -202,33 +212,52 @@ def draw_back(
 
 
 def draw_small_face(
-    canvas: Canvas, x: int, y: int, card: Card, palette: Palette, *, ascii: bool = False
+    canvas: Canvas,
+    x: int,
+    y: int,
+    card: Card,
+    palette: Palette,
+    *,
+    ascii: bool = False,
+    size: CardSize = NORMAL,
 ) -> None:
-    """A face-up card of the opponent's row (BACK_W x BACK_H): a card everyone saw it take."""
+    """A face-up card of the opponent's row (``size.back_w`` x ``size.back_h``): a card
+    everyone saw it take."""
     b = ASCII_BORDERS if ascii else UNICODE_BORDERS
-    inner = BACK_W - 2
+    w, h = size.back_w, size.back_h
+    inner = w - 2
     ink = palette.ink(card)
     border = palette.border
     canvas.put(x, y, b.tl + b.h * inner + b.tr, border)
-    canvas.put(x, y + 1, b.v, border)
+    for row in range(1, h - 1):
+        canvas.put(x, y + row, b.v, border)
+        canvas.put(x + 1, y + row, " " * inner, palette.face)
+        canvas.put(x + w - 1, y + row, b.v, border)
     canvas.put(x + 1, y + 1, card_label(card, ascii).ljust(inner), ink)
-    canvas.put(x + BACK_W - 1, y + 1, b.v, border)
-    canvas.put(x, y + 2, b.bl + b.h * inner + b.br, border)
+    canvas.put(x, y + h - 1, b.bl + b.h * inner + b.br, border)
 
 
 def draw_empty(
-    canvas: Canvas, x: int, y: int, label: str, palette: Palette, *, ascii: bool = False
+    canvas: Canvas,
+    x: int,
+    y: int,
+    label: str,
+    palette: Palette,
+    *,
+    ascii: bool = False,
+    size: CardSize = NORMAL,
 ) -> None:
-    """An empty pile: a dotted outline with a word in it."""
+    """An empty pile: a dotted outline (of a card of ``size``) with a word in it."""
     dot = "." if ascii else "┄"
     side = ":" if ascii else "┆"
     style = palette.empty
-    inner = CARD_W - 2
+    w, h = size.w, size.h
+    inner = w - 2
     canvas.put(x, y, " " + dot * inner + " ", style)
-    for row in range(1, CARD_H - 1):
+    for row in range(1, h - 1):
         canvas.put(x, y + row, side + " " * inner + side, style)
-    canvas.put(x + 1, y + 1, label[:inner].center(inner), style)
-    canvas.put(x, y + CARD_H - 1, " " + dot * inner + " ", style)
+    canvas.put(x + 1, y + (h - 1) // 2, label[:inner].center(inner), style)
+    canvas.put(x, y + h - 1, " " + dot * inner + " ", style)
 
 
 #: The marks under cards (keys of the ``marks`` given to `layout_groups`), as shown.
@@ -271,12 +300,12 @@ class Layout:
         return None
 
 
-def groups_width(groups: Sequence[Group], step: int, group_gap: int) -> int:
-    """Columns needed to draw ``groups`` with cards ``step`` apart."""
+def groups_width(groups: Sequence[Group], step: int, group_gap: int, card_w: int = CARD_W) -> int:
+    """Columns needed to draw ``groups`` with cards ``step`` apart (``card_w`` wide)."""
     used = [g for g in groups if g.cards]
     if not used:
         return 0
-    return sum(step * (len(g.cards) - 1) + CARD_W for g in used) + group_gap * (len(used) - 1)
+    return sum(step * (len(g.cards) - 1) + card_w for g in used) + group_gap * (len(used) - 1)
 
 
 def layout_groups(
@@ -290,6 +319,7 @@ def layout_groups(
     raise_selected: bool = True,
     labels: bool = True,
     hinted: Card | None = None,
+    size: CardSize = NORMAL,
 ) -> Layout:
     """Lay out groups of cards left to right within ``width`` columns.
 
@@ -297,35 +327,36 @@ def layout_groups(
     faces, then a row of marks under cards (e.g. ``new`` for the card just drawn).
     The ``hinted`` card (the one a hint suggests) has a double outline.
     Cards are spaced one column apart when that fits, touching when not, and fanned
-    (overlapping) when even that is too wide.
+    (overlapping) when even that is too wide. ``size``: how big the cards are drawn.
     """
     marks = marks or {}
     used = [g for g in groups if g.cards]
-    group_gap = 2
-    step = CARD_W + 1
-    for candidate in (CARD_W + 1, CARD_W):
+    card_w = size.w
+    group_gap = GROUP_GAP
+    step = card_w + 1
+    for candidate in (card_w + 1, card_w):
         step = candidate
-        if groups_width(used, step, group_gap) <= width:
+        if groups_width(used, step, group_gap, card_w) <= width:
             break
     else:
         total_cards = sum(len(g.cards) for g in used)
-        fixed = len(used) * CARD_W + group_gap * (len(used) - 1)
+        fixed = len(used) * card_w + group_gap * (len(used) - 1)
         slots = max(1, total_cards - len(used))
-        step = max(2, min(CARD_W, (width - fixed) // slots))
-        if groups_width(used, step, group_gap) > width:
+        step = max(2, min(card_w, (width - fixed) // slots))
+        if groups_width(used, step, group_gap, card_w) > width:
             group_gap = 1
     top = 1 if labels else 0
     lift = 1 if raise_selected else 0
     face_y = top + lift
-    mark_y = face_y + CARD_H
+    mark_y = face_y + size.h
     height = mark_y + (1 if marks else 0)
-    total = groups_width(used, step, group_gap)
+    total = groups_width(used, step, group_gap, card_w)
     canvas = Canvas(max(width, total), height)
     boxes: dict[Card, tuple[int, int, int, int]] = {}
     x = 0
     label_end = 0
     for n, g in enumerate(used):
-        span = step * (len(g.cards) - 1) + CARD_W
+        span = step * (len(g.cards) - 1) + card_w
         if labels:
             # A label may run on into the gap after its cards; the last one on past them
             # ("deadwood 5" over one card), moved left to end at the edge if need be (it
@@ -353,8 +384,9 @@ def layout_groups(
                 selected=is_sel,
                 tinted=card in g.tinted,
                 hinted=card is hinted,
+                size=size,
             )
-            visible = CARD_W if i == len(g.cards) - 1 else step
+            visible = card_w if i == len(g.cards) - 1 else step
             boxes[card] = (cx, cx + visible, top, mark_y)
             mark = marks.get(card)
             if mark:
@@ -362,7 +394,7 @@ def layout_groups(
                 canvas.put(
                     cx,
                     mark_y,
-                    word[:visible].center(min(visible, CARD_W)),
+                    word[:visible].center(min(visible, card_w)),
                     _mark_style(mark, palette),
                 )
         x += span + group_gap

@@ -147,6 +147,7 @@ class HandView(Painted):
             selected=self.selected,
             marks=self.marks,
             hinted=self.hinted,
+            size=self.card_size,
         )
         self._layout = layout
         return layout.text
@@ -186,6 +187,7 @@ class CardsView(Painted):
             ascii=self.ascii,
             marks=self.marks,
             raise_selected=False,
+            size=self.card_size,
         )
         return layout.text
 
@@ -230,4 +232,5 @@ class ReplayHand(Painted):
             selected=self.lit,
             marks=self.marks,
             raise_selected=False,
+            size=self.card_size,
         ).text

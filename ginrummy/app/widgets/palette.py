@@ -11,9 +11,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.style import Style
+from textual.dom import DOMNode
 from textual.widget import Widget
 
 from ...core import Card
+from .cardsize import LARGE, NORMAL, CardSize, card_size_for
+
+#: The class of a screen whose cards are drawn large (the stylesheet sizes its widgets).
+BIG_CARDS = "-big-cards"
 
 #: The suits drawn blue and green in a four-colour deck (`Card.suit`).
 DIAMONDS, CLUBS = 2, 3
@@ -133,3 +138,29 @@ class Painted(Widget):
     def palette(self) -> Palette:
         settings = getattr(self.app, "settings", None)
         return Palette.of(self, bool(getattr(settings, "four_colour", False)))
+
+    @property
+    def card_size(self) -> CardSize:
+        """How big the cards are drawn: large on a screen with the class ``-big-cards``."""
+        return LARGE if self.screen.has_class(BIG_CARDS) else NORMAL
+
+    def on_mount(self) -> None:
+        fit_cards(self.screen)
+
+
+def fit_cards(screen: DOMNode, size: tuple[int, int] | None = None) -> bool:
+    """Give ``screen`` the class ``-big-cards`` when the terminal has room for large cards,
+    take it away when not; its card widgets are drawn again. True if the size changed.
+
+    Called when a card widget is mounted and when the terminal is resized (for every
+    screen of the stack, so the table under the round result follows too); nothing but the
+    drawing changes (the selection, the hand's order and the game stay). ``size``: the
+    terminal's new size (by default the app's)."""
+    width, height = size or screen.app.size
+    big = card_size_for(width, height) is LARGE
+    if screen.has_class(BIG_CARDS) == big:
+        return False
+    screen.set_class(big, BIG_CARDS)
+    for widget in screen.query(Painted):
+        widget.refresh(layout=True)
+    return True

@@ -11,17 +11,7 @@ from textual import events
 from ...core import Card
 from ...text.i18n import _
 from ..messages import PileClicked
-from .cardart import (
-    BACK_H,
-    BACK_W,
-    CARD_H,
-    CARD_W,
-    Canvas,
-    draw_back,
-    draw_empty,
-    draw_face,
-    draw_small_face,
-)
+from .cardart import Canvas, draw_back, draw_empty, draw_face, draw_small_face
 from .palette import Painted
 
 BOLD = Style(bold=True)
@@ -59,27 +49,29 @@ class OpponentView(Painted):
 
     def render(self) -> Text:
         label_w = 18
+        size = self.card_size
+        back_w, back_h = size.back_w, size.back_h
         width = max(self.size.width, label_w + 1)
-        canvas = Canvas(width, BACK_H + 1)
+        canvas = Canvas(width, back_h + 1)
         palette = self.palette
         canvas.put(0, 0, self.name_text[: label_w - 1], BOLD)
         for i, note in enumerate(self.notes[:2]):
             canvas.put(0, i + 1, note[: label_w - 1], DIM)
         room = width - label_w
         step = (
-            BACK_W
-            if self.count * BACK_W <= room
-            else max(2, (room - BACK_W) // max(1, self.count - 1))
+            back_w
+            if self.count * back_w <= room
+            else max(2, (room - back_w) // max(1, self.count - 1))
         )
         x = label_w
         hidden = self.count - len(self.known)
         for _card in range(hidden):
-            draw_back(canvas, x, 0, palette, ascii=self.ascii, width=BACK_W, height=BACK_H)
+            draw_back(canvas, x, 0, palette, ascii=self.ascii, width=back_w, height=back_h)
             x += step
         for card in self.known:
-            draw_small_face(canvas, x, 0, card, palette, ascii=self.ascii)
+            draw_small_face(canvas, x, 0, card, palette, ascii=self.ascii, size=size)
             x += step
-        canvas.put(0, BACK_H, self.last[:width], palette.last_move)
+        canvas.put(0, back_h, self.last[:width], palette.last_move)
         return canvas.text()
 
 
@@ -105,7 +97,9 @@ class PilesView(Painted):
         self.refresh()
 
     def render(self) -> Text:
-        canvas = Canvas(max(self.size.width, 24), CARD_H + 3)
+        size = self.card_size
+        card_h = size.h
+        canvas = Canvas(max(self.size.width, 24), card_h + 3)
         palette = self.palette
         head = BOLD
         key = palette.pile_key if self.highlight else DIM
@@ -117,31 +111,34 @@ class PilesView(Painted):
         # TRANSLATORS: written inside an empty pile's outline; at most 4 letters.
         none = _("none")
         if self.stock:
-            draw_back(canvas, self.STOCK_X, 1, palette, ascii=self.ascii)
+            draw_back(
+                canvas, self.STOCK_X, 1, palette, ascii=self.ascii, width=size.w, height=card_h
+            )
         else:
-            draw_empty(canvas, self.STOCK_X, 1, none, palette, ascii=self.ascii)
-        canvas.put(self.STOCK_X, CARD_H + 1, "[s]", key)
+            draw_empty(canvas, self.STOCK_X, 1, none, palette, ascii=self.ascii, size=size)
+        canvas.put(self.STOCK_X, card_h + 1, "[s]", key)
         pile = self.pile
         # TRANSLATORS: the label over the discard pile with the number of cards in it; at
         # most 12 characters with the number.
         canvas.put(self.DISCARD_X - 1, 0, _("Discard {n}").format(n=len(pile)), head)
         if pile:
-            draw_face(canvas, self.DISCARD_X, 1, pile[-1], palette, ascii=self.ascii)
+            draw_face(canvas, self.DISCARD_X, 1, pile[-1], palette, ascii=self.ascii, size=size)
         else:
-            draw_empty(canvas, self.DISCARD_X, 1, none, palette, ascii=self.ascii)
-        canvas.put(self.DISCARD_X, CARD_H + 1, "[d]", key)
+            draw_empty(canvas, self.DISCARD_X, 1, none, palette, ascii=self.ascii, size=size)
+        canvas.put(self.DISCARD_X, card_h + 1, "[d]", key)
         # TRANSLATORS: under the discard pile: press v to view the whole pile; at most
         # 12 characters, keep "v:".
-        canvas.put(self.DISCARD_X - 1, CARD_H + 2, _("v: view"), DIM)
+        canvas.put(self.DISCARD_X - 1, card_h + 2, _("v: view"), DIM)
         return canvas.text()
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a pile asks to draw from it."""
-        if 1 <= event.y <= CARD_H + 1:
-            if self.STOCK_X <= event.x < self.STOCK_X + CARD_W:
+        size = self.card_size
+        if 1 <= event.y <= size.h + 1:
+            if self.STOCK_X <= event.x < self.STOCK_X + size.w:
                 event.stop()
                 self.post_message(PileClicked("stock"))
-            elif self.DISCARD_X <= event.x < self.DISCARD_X + CARD_W:
+            elif self.DISCARD_X <= event.x < self.DISCARD_X + size.w:
                 event.stop()
                 self.post_message(PileClicked("discard"))
 
@@ -161,17 +158,18 @@ class ReplayPiles(Painted):
         self.refresh()
 
     def render(self) -> Text:
-        canvas = Canvas(max(self.size.width, 24), CARD_H + 1)
+        size = self.card_size
+        canvas = Canvas(max(self.size.width, 24), size.h + 1)
         palette = self.palette
         canvas.put(1, 0, _("Stock {n}").format(n=self.stock)[:10], BOLD)
         none = _("none")
         if self.stock:
-            draw_back(canvas, 1, 1, palette, ascii=self.ascii)
+            draw_back(canvas, 1, 1, palette, ascii=self.ascii, width=size.w, height=size.h)
         else:
-            draw_empty(canvas, 1, 1, none, palette, ascii=self.ascii)
+            draw_empty(canvas, 1, 1, none, palette, ascii=self.ascii, size=size)
         canvas.put(12, 0, _("Discard {n}").format(n=len(self.pile)), BOLD)
         if self.pile:
-            draw_face(canvas, 13, 1, self.pile[-1], palette, ascii=self.ascii)
+            draw_face(canvas, 13, 1, self.pile[-1], palette, ascii=self.ascii, size=size)
         else:
-            draw_empty(canvas, 13, 1, none, palette, ascii=self.ascii)
+            draw_empty(canvas, 13, 1, none, palette, ascii=self.ascii, size=size)
         return canvas.text()
