@@ -33,11 +33,11 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core import Game, Match
 from ..core.save import to_dict
@@ -63,6 +63,8 @@ from .records import (
 )
 from .settings import LastGame, Settings
 from .stats import FIGURES, Stats, carry_streak, figures
+
+T = TypeVar("T")
 
 ENV_DATA_DIR = "GINRUMMY_DATA_DIR"
 AUTOSAVE = "autosave.json"
@@ -505,20 +507,24 @@ class Store:
     def load_settings(self) -> Settings:
         """The saved settings (defaults when there are none; refused ones are set aside)."""
         with self._lock:
-            conn = self.db()
-            row = conn.execute("SELECT data FROM settings WHERE key = 'settings'").fetchone()
+            row = self.db().execute("SELECT data FROM settings WHERE key = 'settings'").fetchone()
         if row is None:
             return Settings()
+        return self._read_setting("settings", str(row[0]), Settings.from_json, Settings())
+
+    def _read_setting(self, key: str, text: str, parse: Callable[[Any], T], default: T) -> T:
+        """``text``, the record under ``key`` of the settings table, read by ``parse``; if
+        it is refused, it is set aside (once, even with two windows) and ``default`` used."""
         try:
-            return Settings.from_json(bounded_loads(str(row[0])))
+            return parse(bounded_loads(text))
         except StorageError as exc:
-            with self._lock, transaction(conn):
+            with self._lock, transaction(conn := self.db()):
                 gone = conn.execute(
-                    "DELETE FROM settings WHERE key = 'settings' AND data = ?", (row[0],)
+                    "DELETE FROM settings WHERE key = ? AND data = ?", (key, text)
                 ).rowcount
                 if gone:
-                    self.set_aside(conn, SETTINGS, str(exc), str(row[0]))
-            return Settings()
+                    self.set_aside(conn, SETTINGS, str(exc), text)
+            return default
 
     def save_settings(self, settings: Settings) -> None:
         text = json.dumps(settings.to_json(), ensure_ascii=False)
@@ -537,16 +543,7 @@ class Store:
                 old = conn.execute("SELECT data FROM settings WHERE key = 'settings'").fetchone()
         if row is None:
             return legacy_last_game(None if old is None else str(old[0]))
-        try:
-            return LastGame.from_json(bounded_loads(str(row[0])))
-        except StorageError as exc:
-            with self._lock, transaction(conn):
-                gone = conn.execute(
-                    "DELETE FROM settings WHERE key = 'last-game' AND data = ?", (row[0],)
-                ).rowcount
-                if gone:
-                    self.set_aside(conn, SETTINGS, str(exc), str(row[0]))
-            return LastGame()
+        return self._read_setting("last-game", str(row[0]), LastGame.from_json, LastGame())
 
     def save_last_game(self, game: LastGame) -> None:
         text = json.dumps(game.to_json(), ensure_ascii=False)

@@ -72,23 +72,9 @@ class Settings:
 
         A field left out takes its default (a newer version adds fields, never changes them).
         """
-        _need(isinstance(data, dict), _("settings must be a JSON object"))
-        _need(data.get("format") == SETTINGS_FORMAT, _("not a ginrummy settings file"))
-        version = data.get("version")
-        _need(
-            type(version) is int and version == VERSION,
-            _(
-                "settings version {version} is not supported (this program reads {supported})"
-            ).format(version=repr(version), supported=VERSION),
-        )
         # "language" (the field's own name) is the old, ignored key; "lang" is read below.
         # The legacy fields are the last game's (`LastGame`), ignored here.
-        known = {"format", "version", "lang", *LEGACY_FIELDS, *cls.__dataclass_fields__}
-        unknown = sorted(data.keys() - known)
-        _need(
-            not unknown,
-            _("settings: unknown field {fields}").format(fields=", ".join(map(repr, unknown))),
-        )
+        _check_record(data, SETTINGS_FORMAT, {"lang", *LEGACY_FIELDS, *cls.__dataclass_fields__})
         s = cls()
         for key in ("name", "name1", "name2"):
             if key in data:
@@ -121,6 +107,24 @@ class Settings:
         return s
 
 
+def _check_record(data: Any, form: str, fields: set[str]) -> None:
+    """A settings record of the right format and version, with known ``fields`` only."""
+    _need(isinstance(data, dict), _("settings must be a JSON object"))
+    _need(data.get("format") == form, _("not a ginrummy settings file"))
+    version = data.get("version")
+    _need(
+        type(version) is int and version == VERSION,
+        _("settings version {version} is not supported (this program reads {supported})").format(
+            version=repr(version), supported=VERSION
+        ),
+    )
+    unknown = sorted(data.keys() - {"format", "version", *fields})
+    _need(
+        not unknown,
+        _("settings: unknown field {fields}").format(fields=", ".join(map(repr, unknown))),
+    )
+
+
 def known_language(code: Any) -> str:
     """``code`` if it is a language the game speaks (`text.i18n.LANGUAGES`), else ""."""
     return code if isinstance(code, str) and code in LANGUAGES else ""
@@ -149,21 +153,10 @@ class LastGame:
     def from_json(cls, data: Any, *, legacy: bool = False) -> LastGame:
         """Strict, like `Settings.from_json`. ``legacy``: ``data`` is a settings record of
         an earlier version, which held these fields among the settings."""
-        _need(isinstance(data, dict), _("settings must be a JSON object"))
-        if not legacy:
-            _need(data.get("format") == LAST_GAME_FORMAT, _("not a ginrummy settings file"))
-            version = data.get("version")
-            _need(
-                type(version) is int and version == VERSION,
-                _(
-                    "settings version {version} is not supported (this program reads {supported})"
-                ).format(version=repr(version), supported=VERSION),
-            )
-            unknown = sorted(data.keys() - {"format", "version", *LEGACY_FIELDS})
-            _need(
-                not unknown,
-                _("settings: unknown field {fields}").format(fields=", ".join(map(repr, unknown))),
-            )
+        if legacy:
+            _need(isinstance(data, dict), _("settings must be a JSON object"))
+        else:
+            _check_record(data, LAST_GAME_FORMAT, set(LEGACY_FIELDS))
         game = cls()
         if "opponent" in data:
             _need(
