@@ -25,7 +25,6 @@ from ...core import (
     Phase,
     PlayerView,
     ResultKind,
-    RoundResult,
     Rules,
     Totals,
 )
@@ -34,11 +33,10 @@ from ...net.protocol import ProtocolError, view_from_json, worded
 from ...text.errors import phrase_text
 from ...text.i18n import _
 from ...text.moves import capitalise
-from ...text.names import display_name
-from ...text.results import explain_result
 from .facts import SessionFacts
 from .movelog import logged_events, turns_of
 from .seats import TableConfig
+from .session import SessionReading
 from .table import Next, Refusal, ShowResult, TableModel
 
 if TYPE_CHECKING:
@@ -151,7 +149,7 @@ class RemoteMatch:
     winner: int | None
 
 
-class RemoteSession:
+class RemoteSession(SessionReading):
     """The game as this seat knows it (`SessionFacts`): rebuilt from every ``state``."""
 
     def __init__(self, config: TableConfig, seat: int, state: dict[str, Any]) -> None:
@@ -189,32 +187,11 @@ class RemoteSession:
 
     # --- SessionFacts ----------------------------------------------------------------
     @property
-    def names(self) -> tuple[str, str]:
-        a, b = self.stored_names
-        return display_name(a), display_name(b)
-
-    @property
     def you(self) -> int:
         """The player at this keyboard is "you" in every sentence."""
         return self.seat
 
     hotseat = False
-
-    @property
-    def round_over(self) -> bool:
-        return self.round.is_over
-
-    @property
-    def game_over(self) -> bool:
-        return self.game.is_over
-
-    @property
-    def to_act(self) -> int:
-        return self.round.to_act
-
-    @property
-    def game_number(self) -> int:
-        return len(self.match.games) if self.match is not None else 1
 
     def is_human(self, seat: int) -> bool:
         return True
@@ -223,9 +200,6 @@ class RemoteSession:
         if seat != self.seat:
             raise ValueError("only this seat's view is known here")
         return self.own_view
-
-    def explain(self, result: RoundResult) -> str:
-        return explain_result(result, self.names, you=self.seat)
 
 
 def refusal_text(message: dict[str, Any]) -> str:

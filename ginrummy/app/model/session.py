@@ -7,15 +7,69 @@ the players' names. No Textual or Rich here, so it is easy to test and to reason
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from ...core import Action, Game, Match, PlayerView, Round, RoundResult
 from ...core.player import Player
 from ...players import make_player
 from ...text.names import display_name
 from ...text.results import explain_result
+from .facts import GameFacts, MatchFacts, RoundFacts
 from .seats import COMPUTER, HOTSEAT, TableConfig
 
 
-class Session:
+class _Parts(Protocol):
+    """What `SessionReading` reads its facts from (a local or an online game)."""
+
+    @property
+    def stored_names(self) -> tuple[str, str]: ...
+    @property
+    def you(self) -> int | None: ...
+    @property
+    def round(self) -> RoundFacts: ...
+    @property
+    def game(self) -> GameFacts: ...
+    @property
+    def match(self) -> MatchFacts | None: ...
+
+
+class SessionReading:
+    """The facts a local game (`Session`) and an online one (`RemoteSession`) read alike
+    from their names, round, game and match."""
+
+    @property
+    def names(self: _Parts) -> tuple[str, str]:
+        """The players' names as shown, in the current language."""
+        return _shown(self.stored_names)
+
+    @property
+    def to_act(self: _Parts) -> int:
+        return self.round.to_act
+
+    @property
+    def round_over(self: _Parts) -> bool:
+        return self.round.is_over
+
+    @property
+    def game_over(self: _Parts) -> bool:
+        return self.game.is_over
+
+    @property
+    def game_number(self: _Parts) -> int:
+        """Which game of the match is played (1 for a single game)."""
+        return len(self.match.games) if self.match is not None else 1
+
+    def explain(self: _Parts, result: RoundResult) -> str:
+        """The round's result in words ("you" for the person playing the computer)."""
+        return explain_result(result, _shown(self.stored_names), you=self.you)
+
+
+def _shown(stored: tuple[str, str]) -> tuple[str, str]:
+    a, b = stored
+    return display_name(a), display_name(b)
+
+
+class Session(SessionReading):
     """One game (or match) at the table: the core state plus seats, names and bots."""
 
     def __init__(self, config: TableConfig, restored: Game | Match | None = None) -> None:
@@ -54,12 +108,6 @@ class Session:
         return self._game
 
     @property
-    def names(self) -> tuple[str, str]:
-        """The players' names as shown, in the current language."""
-        a, b = self.stored_names
-        return display_name(a), display_name(b)
-
-    @property
     def you(self) -> int | None:
         """The seat addressed as "you" in sentences: the person playing the computer."""
         return 0 if self.config.mode == COMPUTER else None
@@ -77,18 +125,6 @@ class Session:
 
     def view(self, seat: int) -> PlayerView:
         return self.round.view(seat)
-
-    @property
-    def to_act(self) -> int:
-        return self.round.to_act
-
-    @property
-    def round_over(self) -> bool:
-        return self.round.is_over
-
-    @property
-    def game_over(self) -> bool:
-        return self.game.is_over
 
     @property
     def match_over(self) -> bool:
@@ -109,11 +145,6 @@ class Session:
         """Take moves back: the round in play again with only its first ``moves`` actions."""
         self.game.rewind(moves)
 
-    @property
-    def game_number(self) -> int:
-        """Which game of the match is played (1 for a single game)."""
-        return len(self.match.games) if self.match is not None else 1
-
     def next_round(self) -> None:
         """Deal the next round of this game, or start the next game of the match."""
         if self.game.is_over:
@@ -124,8 +155,3 @@ class Session:
                 self.bots[1] = make_player(self.config.level, seed=self.game.seed)
         else:
             self.game.next_round()
-
-    # --- words -------------------------------------------------------------------
-    def explain(self, result: RoundResult) -> str:
-        """The round's result in words ("you" for the person playing the computer)."""
-        return explain_result(result, self.names, you=self.you)
