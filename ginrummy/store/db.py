@@ -20,7 +20,7 @@ from .checks import StorageError
 
 DB_NAME = "ginrummy.db"
 #: The schema this program writes; `MIGRATIONS` brings an older database up to it.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: How long a write waits for the other window's transaction (milliseconds).
 BUSY_MS = 10_000
 
@@ -159,8 +159,17 @@ def _v3(conn: sqlite3.Connection) -> None:
         )
 
 
+def _v4(conn: sqlite3.Connection) -> None:
+    """Version 4: online, the seat of the player at this machine when it joined someone
+    else's table (the lists and statistics read the game from that seat's side). NULL for
+    every other game: seat 0 is this machine's player (the host's own seat online)."""
+    conn.execute(
+        "ALTER TABLE history ADD COLUMN seat INTEGER CHECK (seat IS NULL OR seat IN (0, 1))"
+    )
+
+
 #: The migration to each version from the one before it.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4}
 
 
 def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:

@@ -667,13 +667,15 @@ class SavedGame:
 
 ENTRY_COLUMNS = (
     "id, finished, mode, level, name1, name2, winner, is_match, score1, score2, rounds,"
-    " undo_games, total1, total2"
+    " undo_games, seat, total1, total2"
 )
 
 
 def _entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
-    game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds, undo, t1, t2 = row
-    meta = GameMeta(str(mode), (str(a), str(b)), str(level), str(game_id), "")
+    game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds, undo, seat, t1, t2 = row
+    meta = GameMeta(
+        str(mode), (str(a), str(b)), str(level), str(game_id), "", seat=_seat_or_none(seat)
+    )
     return HistoryEntry(
         number,
         meta,
@@ -685,6 +687,10 @@ def _entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
         bool(undo),
         None if t1 is None or t2 is None else (int(t1), int(t2)),
     )
+
+
+def _seat_or_none(value: Any) -> int | None:
+    return int(value) if value in (0, 1) else None
 
 
 def fill_totals(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
@@ -730,6 +736,7 @@ def history_row(record: HistoryRecord) -> tuple[dict[str, Any], str, str]:
         "level": meta.level,
         "name1": meta.names[0],
         "name2": meta.names[1],
+        "seat": meta.seat,
         "rules": json.dumps(obj.rules.to_dict(), ensure_ascii=False),
         "seed": obj.seed,
         "winner": obj.winner,

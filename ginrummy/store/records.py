@@ -68,6 +68,16 @@ class GameMeta:
     #: The games (1 = the first of a match) in which the player took a move back (undo);
     #: kept in the save only when there is one, so older saves read the same.
     undo: tuple[int, ...] = ()
+    #: Online, the seat of the player at this machine when it joined someone else's table
+    #: (the history reads the game from that seat's side); None: seat 0 is this machine's
+    #: player (the host's own seat). Kept in the save only when set, so older saves read
+    #: the same.
+    seat: int | None = None
+
+    @property
+    def me(self) -> int:
+        """The seat whose side the statistics and the lists take (0 unless `seat` says)."""
+        return 0 if self.seat is None else self.seat
 
     def to_extra(self) -> dict[str, Any]:
         extra: dict[str, Any] = {
@@ -80,6 +90,8 @@ class GameMeta:
         }
         if self.undo:
             extra["undo"] = list(self.undo)
+        if self.seat is not None:
+            extra["seat"] = self.seat
         return extra
 
     def with_undo(self, game: int) -> GameMeta:
@@ -93,7 +105,8 @@ class GameMeta:
         """Validate strictly: exactly these fields, each of the right kind."""
         _need(isinstance(extra, dict), _("the app's details must be an object"))
         keys = ("app", "mode", "names", "level", "id", "started")
-        _exact_keys(extra, (*keys, "undo") if "undo" in extra else keys, _("app details"))
+        optional = tuple(k for k in ("undo", "seat") if k in extra)
+        _exact_keys(extra, (*keys, *optional), _("app details"))
         _need(
             extra["app"] == APP_TAG,
             _("written by an unknown program ({program})").format(program=repr(extra["app"])),
@@ -126,7 +139,14 @@ class GameMeta:
                 and undo == sorted(set(undo)),
                 _("'undo' must list the games in which a move was taken back"),
             )
-        return cls(mode, (a, b), level, game_id, started, tuple(undo))
+        seat = extra.get("seat")
+        if "seat" in extra:
+            # TRANSLATORS: a damaged save; keep 'seat' (the file's field name).
+            _need(
+                mode == ONLINE and type(seat) is int and seat in (0, 1),
+                _("'seat' must be 0 or 1, in an online game"),
+            )
+        return cls(mode, (a, b), level, game_id, started, tuple(undo), seat)
 
 
 def _is_time(text: str) -> bool:
@@ -211,9 +231,10 @@ class HistoryRecord:
     @property
     def opponent(self) -> str:
         """Which statistics table the game counts in: the computer's level, hot-seat, or
-        "online: NAME" (seat 1's name: the host's own player sits in seat 0)."""
+        "online: NAME" (the other seat's name: the host's own player sits in seat 0, one
+        who joined in `GameMeta.seat`)."""
         if self.meta.mode == ONLINE:
-            return f"online: {self.meta.names[1]}"
+            return f"online: {self.meta.names[1 - self.meta.me]}"
         return self.meta.level if self.meta.mode == "computer" else "hot-seat"
 
     @property

@@ -1,6 +1,7 @@
 """Statistics from the history of finished games: per opponent, from the first seat's side.
 
-Against the computer the first seat is you; in hot-seat games it is player 1. No UI here:
+Against the computer the first seat is you; in hot-seat games it is player 1; online, the
+seat played at this machine (`GameMeta.me`: seat 0 for the host's own). No UI here:
 the app's statistics screen and ``ginrummy stats`` print the same table.
 """
 
@@ -101,8 +102,9 @@ def figures(record: HistoryRecord) -> tuple[dict[str, int], str]:
     """One finished game's figures (`FIGURES`) and its games in order as "W"/"L" (a match
     has several), from which the streaks are carried on."""
     st = compute([record]).get(record.opponent, Stats())
+    me = record.meta.me
     results = "".join(
-        "W" if game.winner == 0 else "L" for game in games_of(record.game) if game.is_over
+        "W" if game.winner == me else "L" for game in games_of(record.game) if game.is_over
     )
     return {name: getattr(st, name) for name in FIGURES}, results
 
@@ -120,6 +122,7 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
     table: dict[str, Stats] = {}
     for record in history:
         st = table.setdefault(record.opponent, Stats())
+        me = record.meta.me
         for nth, game in enumerate(games_of(record.game), 1):
             if game.is_over and nth in record.meta.undo:
                 st.undo_games += 1
@@ -128,11 +131,11 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
                 if res is None:
                     continue
                 st.rounds += 1
-                if res.winner == 0:
+                if res.winner == me:
                     st.rounds_won += 1
                     st.points += res.points
                 kind = res.kind
-                if res.knocker == 0:
+                if res.knocker == me:
                     if kind in (ResultKind.KNOCK, ResultKind.UNDERCUT):
                         st.knocks += 1
                     if kind is ResultKind.GIN:
@@ -141,10 +144,10 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
                         st.big_gins += 1
                     if kind is ResultKind.UNDERCUT:
                         st.undercuts_taken += 1
-                elif res.knocker == 1 and kind is ResultKind.UNDERCUT:
+                elif res.knocker == 1 - me and kind is ResultKind.UNDERCUT:
                     st.undercuts_given += 1
             if game.is_over:
-                st.add_game(game.winner == 0)
+                st.add_game(game.winner == me)
     return table
 
 

@@ -1,8 +1,8 @@
 """A finished game as one line of a list: the date, the opponent, the score, who won.
 
 Used by the statistics screen's list and ``ginrummy replay --list``. The person who
-played against the computer reads "you won" rather than their default name, so no
-language has to agree a verb with "You".
+played against the computer, or joined an online table, reads "you won" rather than their
+default name, so no language has to agree a verb with "You".
 """
 
 from __future__ import annotations
@@ -88,7 +88,10 @@ def result_line(record: HistoryRecord) -> str:
         return _("{date}  {opponent}: {score}, {rounds}").format(
             date=date, opponent=who, score=score, rounds=rounds
         )
-    if against_computer and winner == 0:
+    # Online, the record of a player who joined knows their seat (the host's does not say
+    # whether the host played or only served the table).
+    yours = 0 if against_computer else getattr(meta, "seat", None)
+    if winner == yours:
         # TRANSLATORS: one finished game in a list, won by the person reading it, e.g.
         # "2024-05-01  vs simple: Ann 100-37 Computer, you won, 5 rounds".
         return _("{date}  {opponent}: {score}, you won, {rounds}").format(

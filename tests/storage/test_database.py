@@ -178,7 +178,7 @@ def test_a_version_1_database_gains_the_undo_column_and_keeps_its_games(tmp_path
     store.finish_game(POOL[0], _meta(1))
     marked = replace(_meta(2), undo=(1,))
     store.finish_game(POOL[1], marked)
-    assert schema_version(store.db()) == SCHEMA_VERSION == 3
+    assert schema_version(store.db()) == SCHEMA_VERSION == 4
     migrate(store.db(), tmp_path / DB_NAME)  # a second time changes nothing
     assert [e.undo for e in store.history_page(1, 2)] == [False, True]
     assert store.stats()["simple"].undo_games == 1
@@ -214,6 +214,42 @@ def test_the_lists_give_a_games_totals_with_its_bonuses_even_from_before_version
     assert [e.totals for e in fresh.history_entries()] == expected
     record = fresh.history_record(1)
     assert record is not None and record.totals == expected[0]
+
+
+def test_version_4_keeps_the_seat_of_one_who_joined_online_and_counts_from_it(
+    tmp_path: Path,
+) -> None:
+    """A version-3 database (the host's online games only, read from seat 0) gains the
+    seat column; a match recorded by the player who joined in seat 1 counts from seat 1."""
+    conn = connect(tmp_path / DB_NAME)
+    for version in (1, 2, 3):
+        MIGRATIONS[version](conn)
+    conn.execute("PRAGMA user_version = 3")
+    conn.close()
+    game = POOL[0]
+    store = Store(tmp_path)
+    hosted = GameMeta("online", ("Ann", "Ben"), "", "hosted")
+    store.finish_game(game, hosted)
+    assert schema_version(store.db()) == 4
+    joined = GameMeta("online", ("Cy", "Dee"), "", "joined", seat=1)
+    store.finish_game(game, joined)
+    store.finish_game(game, joined)  # the same id again: kept once
+    assert [e.meta.seat for e in store.history_page(1, 5)] == [None, 1]
+    record = store.history_record(2)
+    assert record is not None and record.meta == joined and record.opponent == "online: Cy"
+    sums = store.stats()
+    assert sums == compute(store.history())
+    host_side, joiner_side = sums["online: Ben"], sums["online: Cy"]
+    assert host_side.games == joiner_side.games == 1
+    assert host_side.games_won == int(game.winner == 0)
+    assert joiner_side.games_won == int(game.winner == 1)
+    assert host_side.rounds_won + joiner_side.rounds_won == sum(
+        1 for r in game.results if r.winner is not None
+    )
+    with pytest.raises(StorageError):
+        GameMeta.from_extra({**hosted.to_extra(), "mode": "hotseat", "seat": 1})
+    with pytest.raises(StorageError):
+        GameMeta.from_extra({**hosted.to_extra(), "seat": 2})
 
 
 def test_a_history_record_that_cannot_be_replayed_is_set_aside_alone(tmp_path: Path) -> None:
