@@ -137,6 +137,27 @@ class Canvas:
         return Text("\n", no_wrap=True).join(self.lines())
 
 
+def _draw_box(
+    canvas: Canvas,
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    b: Borders,
+    edge: Style,
+    fill: str,
+    inside: Style,
+) -> None:
+    """A card's outline ``w`` x ``h`` in ``b``'s lines, its inside filled with ``fill``."""
+    inner = w - 2
+    canvas.put(x, y, b.tl + b.h * inner + b.tr, edge)
+    for row in range(1, h - 1):
+        canvas.put(x, y + row, b.v, edge)
+        canvas.put(x + 1, y + row, fill * inner, inside)
+        canvas.put(x + w - 1, y + row, b.v, edge)
+    canvas.put(x, y + h - 1, b.bl + b.h * inner + b.br, edge)
+
+
 def draw_face(
     canvas: Canvas,
     x: int,
@@ -175,12 +196,7 @@ def draw_face(
     w, h = size.w, size.h
     inner = w - 2
     rank, suit = rank_text(card), suit_text(card, ascii)
-    canvas.put(x, y, b.tl + b.h * inner + b.tr, border)
-    for row in range(1, h - 1):
-        canvas.put(x, y + row, b.v, border)
-        canvas.put(x + 1, y + row, " " * inner, face)
-        canvas.put(x + w - 1, y + row, b.v, border)
-    canvas.put(x, y + h - 1, b.bl + b.h * inner + b.br, border)
+    _draw_box(canvas, x, y, w, h, b, border, " ", face)
     canvas.put(x + 1, y + 1, (rank + suit).ljust(inner), ink)
     if size.large:
         canvas.put(x + 1 + (inner - len(suit)) // 2, y + h // 2, suit, ink)
@@ -201,14 +217,7 @@ def draw_back(
 ) -> None:
     """Draw a face-down card ``width`` x ``height``."""
     b = ASCII_BORDERS if ascii else UNICODE_BORDERS
-    inner = width - 2
-    edge, back = palette.back_border, palette.back
-    canvas.put(x, y, b.tl + b.h * inner + b.tr, edge)
-    for row in range(1, height - 1):
-        canvas.put(x, y + row, b.v, edge)
-        canvas.put(x + 1, y + row, b.back * inner, back)
-        canvas.put(x + width - 1, y + row, b.v, edge)
-    canvas.put(x, y + height - 1, b.bl + b.h * inner + b.br, edge)
+    _draw_box(canvas, x, y, width, height, b, palette.back_border, b.back, palette.back)
 
 
 def draw_small_face(
@@ -225,16 +234,8 @@ def draw_small_face(
     everyone saw it take."""
     b = ASCII_BORDERS if ascii else UNICODE_BORDERS
     w, h = size.back_w, size.back_h
-    inner = w - 2
-    ink = palette.ink(card)
-    border = palette.border
-    canvas.put(x, y, b.tl + b.h * inner + b.tr, border)
-    for row in range(1, h - 1):
-        canvas.put(x, y + row, b.v, border)
-        canvas.put(x + 1, y + row, " " * inner, palette.face)
-        canvas.put(x + w - 1, y + row, b.v, border)
-    canvas.put(x + 1, y + 1, card_label(card, ascii).ljust(inner), ink)
-    canvas.put(x, y + h - 1, b.bl + b.h * inner + b.br, border)
+    _draw_box(canvas, x, y, w, h, b, palette.border, " ", palette.face)
+    canvas.put(x + 1, y + 1, card_label(card, ascii).ljust(w - 2), palette.ink(card))
 
 
 def draw_empty(
