@@ -8,11 +8,9 @@ read from the host's screen. Every wait polls the panes (never a fixed sleep).
 
 from __future__ import annotations
 
-import os
 import shlex
 import shutil
 import socket
-import subprocess
 import sys
 import time
 import uuid
@@ -20,41 +18,20 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from support.tmux import ROOT, Tmux
 
 from ginrummy.store import ENV_DATA_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
-#: A tmux server of this test process's own (see test_tmux.py).
-TMUX = ("tmux", "-L", f"ginrummy-online-tests-{os.getpid()}")
+TMUX = Tmux("ginrummy-online-tests", timeout=30.0, poll=0.05)
+tmux, screen, wait_for = TMUX.run, TMUX.screen, TMUX.wait_for
 PROGRAM = [sys.executable, "-m", "ginrummy"]
 RESULT = ("Next round (Enter)", "See the final score (Enter)")
-
-
-def tmux(*args: str) -> str:
-    return subprocess.run(
-        [*TMUX, *args], check=True, capture_output=True, text=True, cwd=ROOT
-    ).stdout
 
 
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def screen(name: str) -> str:
-    return tmux("capture-pane", "-p", "-t", name)
-
-
-def wait_for(name: str, ready: Callable[[str], bool], timeout: float = 30.0) -> str:
-    deadline = time.monotonic() + timeout
-    text = ""
-    while time.monotonic() < deadline:
-        text = screen(name)
-        if ready(text):
-            return text
-        time.sleep(0.05)
-    raise AssertionError(f"timed out on {name}; the screen was:\n{text}")
 
 
 @pytest.fixture
@@ -76,8 +53,8 @@ def terminals(tmp_path: Path) -> Iterator[Callable[[str, list[str]], str]]:
         yield start
     finally:
         for name in names:
-            subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
-        subprocess.run([*TMUX, "kill-server"], check=False, capture_output=True)
+            TMUX.kill_session(name)
+        TMUX.kill_server()
 
 
 def join_code(text: str) -> str:

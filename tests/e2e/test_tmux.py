@@ -6,35 +6,27 @@ The command is `COMMAND` below (the game against the computer with seed 7); when
 
 from __future__ import annotations
 
-import os
 import shlex
 import shutil
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.tmux import ROOT, Tmux
 
 from ginrummy.store import ENV_DATA_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
-#: A tmux server of this test process's own: a developer's tmux, or another test worker's
-#: server exiting as its last session ends, is never in the way.
-TMUX = ("tmux", "-L", f"ginrummy-tests-{os.getpid()}")
+TMUX = Tmux("ginrummy-tests", timeout=20.0, poll=0.1)
+tmux, screen, wait_for = TMUX.run, TMUX.screen, TMUX.wait_for
 COMMAND = [
     sys.executable,
     "-c",
     "from ginrummy.app import launch; launch(mode='computer', seed=7)",
 ]
-
-
-def tmux(*args: str) -> str:
-    return subprocess.run(
-        [*TMUX, *args], check=True, capture_output=True, text=True, cwd=ROOT
-    ).stdout
 
 
 def program_env(data_dir: Path) -> list[str]:
@@ -57,22 +49,7 @@ def session(isolated_data_dir: Path) -> Iterator[str]:
     try:
         yield name
     finally:
-        subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
-
-
-def screen(name: str) -> str:
-    return tmux("capture-pane", "-p", "-t", name)
-
-
-def wait_for(name: str, ready: Callable[[str], bool], timeout: float = 20.0) -> str:
-    deadline = time.monotonic() + timeout
-    text = ""
-    while time.monotonic() < deadline:
-        text = screen(name)
-        if ready(text):
-            return text
-        time.sleep(0.1)
-    raise AssertionError(f"timed out; the screen was:\n{text}")
+        TMUX.kill_session(name)
 
 
 def test_play_against_the_computer_until_a_round_result(session: str) -> None:
@@ -174,7 +151,7 @@ def test_kill_9_at_random_moments_then_continue_shows_the_same_game(
 
             wait_for(name, same_game)
     finally:
-        subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
+        TMUX.kill_session(name)
 
 
 @pytest.mark.parametrize(("variable", "value", "code"), [("LANG", "fi_FI.UTF-8", "fi")])
@@ -210,7 +187,7 @@ def test_the_real_program_speaks_the_environments_language(
              shlex.join([*env, sys.executable, *args, "--lang", "pl", "--new"]))  # fmt: skip
         wait_for(name, lambda t: polish_turn in t)
     finally:
-        subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
+        TMUX.kill_session(name)
 
 
 def _play_to_game_over(name: str, turns: int = 400) -> None:
@@ -267,4 +244,4 @@ def test_two_windows_finish_their_games_into_one_history(isolated_data_dir: Path
         assert len({r.meta.id for r in history}) == 2
     finally:
         for name in names:
-            subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
+            TMUX.kill_session(name)
