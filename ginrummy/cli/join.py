@@ -14,6 +14,7 @@ from typing import Any
 
 from ..net.client import Client, ConnectFailed, Disconnected, Refusal, parse_address, play
 from ..net.protocol import normalise_code
+from ..net.saves import keep_record
 from ..net.seats import SeatTokens
 from ..players import make_player
 from ..store import Store
@@ -76,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         _keep(store, key, None)  # the match is over: its seat's token is no longer needed
+        if client.finished is not None:
+            keep_record(store, *client.finished)  # the bot played from here: your history
     except ConnectFailed as exc:
         if exc.code == "wrong-token":
             _keep(store, key, None)

@@ -8,6 +8,7 @@ rejoining after a dropped connection.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import ssl
 import time
@@ -18,19 +19,21 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..core import Player, PlayerView, Rules
+from ..core import Game, Match, Player, PlayerView, Rules
+from ..store import GameMeta
 from ..text.i18n import _
 from .protocol import (
     DEFAULT_PORT,
-    MAX_MESSAGE,
+    MAX_RECORD,
     VERSION,
     ProtocolError,
     dumps,
-    loads_object,
+    loads_from_host,
     rules_from_json,
     view_from_json,
     worded,
 )
+from .saves import read_record
 
 __all__ = [
     "Client",
@@ -156,6 +159,9 @@ class Client:
         #: Action round trips in seconds: from sending a move to the position it made.
         self.round_trips: list[float] = []
         self._sent: tuple[int, float] | None = None
+        #: The finished match's save from the host's ``record`` and its details (the seat
+        #: this client held in them), checked against what it was told; None until then.
+        self.finished: tuple[Game | Match, GameMeta] | None = None
 
     async def connect(self) -> None:
         """Connect and take the seat (again, with the token, after the first time)."""
@@ -166,7 +172,7 @@ class Client:
             self.ws = await connect(
                 self.address.uri,
                 ssl=tls,
-                max_size=MAX_MESSAGE * 4,
+                max_size=MAX_RECORD,  # a finished match's record; the rest is smaller
                 ping_interval=self.ping_interval,
                 ping_timeout=self.ping_timeout,
                 open_timeout=self.open_timeout,
@@ -211,7 +217,9 @@ class Client:
         if self.record is not None:
             self.record.append(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
         try:
-            message = loads_object(raw)
+            message = loads_from_host(raw)
+            if message["type"] == "record":
+                self.finished = read_record(message, self.seat, self.state, self.rules)
         except ProtocolError as exc:
             raise Disconnected(str(exc)) from None
         if message["type"] == "error":
@@ -244,6 +252,14 @@ class Client:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+    async def wait_record(self, timeout: float = 5.0) -> None:
+        """Once the match is over: read on until the host's ``record`` of it (`finished`),
+        the connection's end or ``timeout`` seconds (a host that sends none)."""
+        with contextlib.suppress(Disconnected, ConnectFailed, TimeoutError):
+            async with asyncio.timeout(timeout):
+                while self.finished is None:
+                    await self.receive()
 
 
 async def play(
@@ -280,6 +296,7 @@ async def play(
                 if on_state is not None:
                     on_state(message)
                 if message["match"]["over"]:
+                    await client.wait_record()
                     await client.close()
                     return message
                 seq = int(message["seq"])

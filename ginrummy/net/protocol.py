@@ -27,10 +27,12 @@ __all__ = [
     "DEFAULT_PORT",
     "ERRORS",
     "MAX_MESSAGE",
+    "MAX_RECORD",
     "VERSION",
     "ClientMessage",
     "ProtocolError",
     "dumps",
+    "loads_from_host",
     "loads_object",
     "new_code",
     "new_token",
@@ -47,6 +49,11 @@ __all__ = [
 VERSION = 1
 #: The largest message either side accepts, in bytes (websockets closes with 1009 above it).
 MAX_MESSAGE = 64 * 1024
+#: The largest ``record`` (a finished match's save, sent once at its end) a client takes:
+#: a long match's save is 30 to 70 KB (over `MAX_MESSAGE` now and then), 1 MiB is far past
+#: any; the host sends none bigger. Every other message from the host stays within
+#: `MAX_MESSAGE`.
+MAX_RECORD = 1024 * 1024
 DEFAULT_PORT = 7777
 #: The join code's letters: capitals and digits without 0/O and 1/I/L, easy to read aloud.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -124,11 +131,13 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def loads_object(data: str | bytes) -> dict[str, Any]:
-    """A message as a JSON object with a string ``type``; `ProtocolError` otherwise."""
+def loads_object(data: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
+    """A message as a JSON object with a string ``type``; `ProtocolError` otherwise.
+
+    ``limit`` is the most bytes it may have (a client reads a ``record`` up to `MAX_RECORD`)."""
     if isinstance(data, bytes):
         raise ProtocolError("binary")
-    if len(data.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+    if len(data.encode("utf-8", "surrogatepass")) > limit:
         raise ProtocolError("too-big")
     try:
         value = json.loads(data)
@@ -137,6 +146,18 @@ def loads_object(data: str | bytes) -> dict[str, Any]:
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         raise ProtocolError("bad-json")
     return value
+
+
+def loads_from_host(data: str | bytes) -> dict[str, Any]:
+    """A host's message as a client reads it: within `MAX_MESSAGE`, or `MAX_RECORD` for the
+    ``record`` of a finished match."""
+    message = loads_object(data, MAX_RECORD)
+    if (
+        message["type"] != "record"
+        and len(str(data).encode("utf-8", "surrogatepass")) > MAX_MESSAGE
+    ):
+        raise ProtocolError("too-big")
+    return message
 
 
 @dataclass(frozen=True, slots=True)

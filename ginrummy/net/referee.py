@@ -15,8 +15,9 @@ from typing import Any, Protocol
 
 from ..core import ActionError, Game, GinRummyError, Match, Phrase, parse_action
 from ..core.cards import Card
-from ..store.records import MAX_NAME
-from .protocol import VERSION, ProtocolError, new_code, new_token, view_to_json
+from ..core.save import to_dict
+from ..store.records import MAX_NAME, ONLINE, GameMeta
+from .protocol import MAX_RECORD, VERSION, ProtocolError, dumps, new_code, new_token, view_to_json
 
 __all__ = ["Link", "Refused", "Table", "position_number"]
 
@@ -91,6 +92,9 @@ class Table:
         self.finished = False
         #: Called once when the match ends (the host records it in the history).
         self.on_finish: Callable[[Table], None] | None = None
+        #: The match's details as the host's history keeps them (set by the host's saves;
+        #: made up at the end if none): their id names the match in every seat's history.
+        self.meta: GameMeta | None = None
 
     # --- reading ------------------------------------------------------------------------
     @property
@@ -153,6 +157,24 @@ class Table:
             "rules": self.match.rules.to_dict(),
         }
 
+    def record(self) -> dict[str, Any] | None:
+        """The finished match's full save (``to_dict`` with the host's details), for each seat
+        to keep in its history; None before the end (it holds every card of every deal), or
+        if it would be over `MAX_RECORD`."""
+        if not self.over or not self.seated:
+            return None
+        if self.meta is None:
+            self.meta = GameMeta(ONLINE, (self.names[0], self.names[1]), "")
+        message = {"type": "record", "save": to_dict(self.match, self.meta.to_extra())}
+        if len(dumps(message).encode("utf-8")) > MAX_RECORD:
+            return None
+        return message
+
+    def _send_record(self, link: Link) -> None:
+        message = self.record()
+        if message is not None:
+            link.send(message)
+
     # --- seats --------------------------------------------------------------------------
     def claim(self, name: str, token: str, link: Link) -> int:
         """Seat a connection: by its token (a rejoin) or in a free seat (a new player).
@@ -182,6 +204,8 @@ class Table:
                 self.on_change(self)
         link.send(self.welcome(seat))
         self.broadcast()
+        if self.over:
+            self._send_record(link)  # a rejoin after the end: the record again
         return seat
 
     def _fresh_name(self, name: str, seat: int) -> str:
@@ -253,6 +277,10 @@ class Table:
         self.broadcast()
         if self.over and not self.finished:
             self.finished = True
+            # After the last state (the final showdown): nothing is hidden any more.
+            for link in self.links:
+                if link is not None:
+                    self._send_record(link)
             if self.on_finish is not None:
                 self.on_finish(self)
 

@@ -5,20 +5,27 @@ no move that a player saw. The join code and the seats' tokens are kept beside t
 (``online-ID.json`` in the data folder) so that a host started again serves the match
 under the same code and both players rejoin with their tokens. A finished match goes to
 the history (statistics and replay) with the names of both players.
+
+A player who joined gets the finished match's save from the host (the ``record``
+message: `read_record` checks it against what the seat was told) and keeps it in their own
+history too (`keep_record`), under the host's id (so twice is once) and with their seat, so
+that the statistics and the lists read it from their side.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from ..core import Game, Match
-from ..store import GameMeta, StorageError, Store
+from ..core import Game, Match, Rules
+from ..store import GameMeta, HistoryRecord, StorageError, Store
 from ..store.files import MISSING
-from ..store.records import ONLINE
+from ..store.records import ONLINE, parse_game
+from .protocol import ProtocolError
 from .referee import Table
 
-__all__ = ["OnlineSaves", "SavedTable"]
+__all__ = ["OnlineSaves", "SavedTable", "keep_record", "read_record"]
 
 _ID = re.compile(r"[0-9a-f]{1,64}")
 
@@ -48,6 +55,7 @@ class OnlineSaves:
         """Save ``table`` after every change and record it in the history when it ends."""
         if meta is not None:
             self._metas[id(table)] = meta
+            table.meta = meta
         table.on_change = self.save
         chained = table.on_finish
 
@@ -62,12 +70,14 @@ class OnlineSaves:
         meta = self._metas.get(id(table))
         if meta is None and table.seated:
             names = (table.names[0], table.names[1])
-            meta = GameMeta(ONLINE, names, "")
+            meta = table.meta or GameMeta(ONLINE, names, "")
             self.store.write_json(
                 self._link_name(meta),
                 {"id": meta.id, "code": table.code, "tokens": list(table.tokens)},
             )
             self._metas[id(table)] = meta
+        if meta is not None:
+            table.meta = meta  # the record each seat gets at the end carries its id
         return meta
 
     def save(self, table: Table) -> None:
@@ -122,3 +132,44 @@ class OnlineSaves:
         )
         self.attach(table, saved.meta)
         return table
+
+
+def read_record(
+    message: dict[str, Any], seat: int | None, state: dict[str, Any] | None, rules: Rules | None
+) -> tuple[Game | Match, GameMeta]:
+    """A ``record`` as a seat takes it: the finished match's save, which must agree with
+    the last ``state`` the seat was told (the match over, the same names, rules, scores and
+    winner); its details say which seat was this one. `ProtocolError` if not."""
+    if set(message) != {"type", "save"} or seat not in (0, 1) or state is None or rules is None:
+        raise ProtocolError("bad-message", "record")
+    try:
+        obj, meta = parse_game(message["save"])
+    except (StorageError, ValueError, TypeError, KeyError, IndexError):
+        raise ProtocolError("bad-message", "record") from None
+    try:
+        told_game, told_match = state["game"], state["match"]
+        agrees = (
+            obj.is_over
+            and told_match["over"] is True
+            and meta.mode == ONLINE
+            and list(meta.names) == state["names"]
+            and obj.rules.to_dict() == rules.to_dict()
+            and obj.winner == told_match["winner"]
+            and isinstance(obj, Match) == told_match["is_match"]
+        )
+        if agrees and isinstance(obj, Match):
+            agrees = list(obj.games_won) == told_match["games_won"]
+        game = obj.game if isinstance(obj, Match) else obj
+        agrees = agrees and list(game.scores) == told_game["scores"]
+        agrees = agrees and game.winner == told_game["winner"]
+    except (KeyError, TypeError):
+        agrees = False
+    if not agrees:
+        raise ProtocolError("bad-message", "record")
+    return obj, replace(meta, seat=seat)
+
+
+def keep_record(store: Store, match: Game | Match, meta: GameMeta) -> HistoryRecord:
+    """Keep a joined match's record (from `read_record`) in this side's history: once, by
+    the host's id, however often it came."""
+    return store.finish_game(match, meta)

@@ -30,7 +30,7 @@ from ...core import Game, Match, Rules
 from ...net.client import Address, Client, ConnectFailed, Disconnected, parse_address
 from ...net.protocol import DEFAULT_PORT, normalise_code
 from ...net.referee import Table
-from ...net.saves import OnlineSaves
+from ...net.saves import OnlineSaves, keep_record
 from ...net.seats import LocalSeat, RemoteSeat, SeatTokens
 from ...net.server import Host, Limits, is_all_interfaces
 from ...store import MAX_NAME
@@ -542,6 +542,14 @@ class JoinScreen(Screen[str]):
         if seat.over:
             with contextlib.suppress(OSError):
                 tokens.keep(key, None)  # the match is over: its seat's token is not needed
+        self._keep_record(seat)
+
+    def _keep_record(self, seat: RemoteSeat) -> None:
+        """The host's record of the finished match, into this side's history (once)."""
+        finished = seat.client.finished
+        if finished is not None:
+            with contextlib.suppress(OSError):
+                keep_record(self.gin_app.store, *finished)
 
     def _left(self, choice: str | None) -> None:
         self.run_worker(self._finish(choice), group="join-close")
@@ -558,6 +566,7 @@ class JoinScreen(Screen[str]):
         seat, self.seat = self.seat, None
         if seat is not None:
             await seat.close()
+            self._keep_record(seat)  # if it came after the seat's loop was stopped
         self.workers.cancel_group(self, "join-seat")
 
     def action_leave(self) -> None:
