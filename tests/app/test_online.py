@@ -315,3 +315,35 @@ async def test_the_start_screen_offers_join_and_host(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, JoinScreen), what="the join form")
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", what="menu")
+
+
+async def test_a_joiners_finished_game_is_in_their_statistics(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    """The host's record of the finished game goes to the joiner's own history: the
+    statistics screen counts it against the host's player, from the joiner's seat."""
+    from ginrummy.app.screens.stats import StatsScreen
+    from ginrummy.core import Game, Rules
+    from ginrummy.net.referee import Table
+
+    host: Host = await serve(Table(Game(Rules().with_(target=1), seed=5)))
+    code = host.tables[0].code
+    ip, port = host.address
+    plan = {"address": f"{ip}:{port}", "code": code, "name": "Bob", "now": True}
+    plan |= {"ping": 0.2, "patience": 1.0, "retry_delay": 0.1}
+    store = Store(tmp_path)
+    app = GinRummyApp(store=store, online=("join", plan))
+    async with bot_playing(client_for(host, code, name="Ann")), app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+        for _ in range(5):  # a dead round deals again; the first round won ends the game
+            await play_keys(pilot, app, SimplePlayer())
+            await pilot.press("enter")
+            if host.tables[0].over:
+                break
+        await until(pilot, lambda: store.history_count() == 1, what="the record kept")
+        app.push_screen(StatsScreen(store))
+        await until(pilot, lambda: app.screen.query("#stats-table"), what="statistics")
+        shown = text_of(app.screen, "#stats-table")
+        assert "online: Ann" in shown and "Games played" in shown
+        [entry] = store.history_page(1, 1)
+        assert entry.meta.seat == 1 and entry.meta.names == ("Ann", "Bob")
