@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support.net import serve  # noqa: F401 (a fixture: the online tests' hosts)
 
 from ginrummy.app import GinRummyApp
 

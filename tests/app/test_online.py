@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from support.net import FAST, client_for, new_table
 from support.pilot import keys_for
 from textual.pilot import Pilot
@@ -32,22 +31,6 @@ from ginrummy.players.simple import SimplePlayer
 from ginrummy.store import Store
 
 SIZE = (80, 24)
-
-
-@pytest.fixture
-async def serve() -> AsyncIterator[Callable[..., Any]]:
-    """Start a headless host over the given tables; every host started is closed after."""
-    hosts: list[Host] = []
-
-    async def start(*tables: Any) -> Host:
-        host = Host(list(tables), bind="127.0.0.1", port=0, limits=FAST)
-        await host.start()
-        hosts.append(host)
-        return host
-
-    yield start
-    for host in hosts:
-        await host.close()
 
 
 async def until(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
 from typing import Any
+
+import pytest
 
 from ginrummy.core import Game, Match, Rules
 from ginrummy.net.client import Address, Client
@@ -30,3 +33,21 @@ def client_for(host: Host, code: str, **kwargs: Any) -> Client:
     kwargs.setdefault("ping_interval", 0.2)
     kwargs.setdefault("ping_timeout", 0.3)
     return Client(Address(ip, port, False), code, **kwargs)
+
+
+@pytest.fixture
+async def serve() -> AsyncIterator[Callable[..., Any]]:
+    """Start a host over the given tables (``limits``: `FAST` unless given); every host
+    started is closed after the test. A fixture, made available by the conftests of the
+    folders whose tests use it (tests/net, tests/app)."""
+    hosts: list[Host] = []
+
+    async def start(*tables: Table, limits: Limits = FAST) -> Host:
+        host = Host(list(tables), bind="127.0.0.1", port=0, limits=limits)
+        await host.start()
+        hosts.append(host)
+        return host
+
+    yield start
+    for host in hosts:
+        await host.close()
