@@ -67,8 +67,8 @@ def result_line(record: HistoryRecord) -> str:
     who = (
         _("vs {level}").format(level=level_label(meta.level or "simple"))
         if against_computer
-        # TRANSLATORS: who a finished game was against: a person who joined online.
-        else _("online vs {name}").format(name=b)
+        # TRANSLATORS: who a finished game was against: the other player of an online game.
+        else _("online vs {name}").format(name=(a, b)[1 - (getattr(meta, "seat", None) or 0)])
         if meta.mode == "online"
         else _("hot-seat")
     )

@@ -40,8 +40,13 @@ def env(isolated_data_dir: Path) -> dict[str, str]:
     return {**os.environ, "GINRUMMY_DATA_DIR": str(isolated_data_dir), "LANGUAGE": "en"}
 
 
-def test_headless_host_serves_two_tables_of_bots_and_exits(env: dict[str, str]) -> None:
+def test_headless_host_serves_two_tables_of_bots_and_exits(
+    env: dict[str, str], tmp_path: Path
+) -> None:
     host, port, codes = _start_host("--tables", "2", env=env)
+    # Each bot of the first table joins from a data folder of its own (the second's share
+    # the host's: the history keeps the match once, by its id).
+    own = {name: {**env, "GINRUMMY_DATA_DIR": str(tmp_path / name)} for name in ("Ann", "Ben")}
     assert len(codes) == 2 and all(re.fullmatch(r"[A-Z2-9]{5}-[A-Z2-9]{5}", c) for c in codes)
     joins = [
         subprocess.Popen(
@@ -59,7 +64,7 @@ def test_headless_host_serves_two_tables_of_bots_and_exits(env: dict[str, str]) 
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=env,
+            env=own[name] if code == codes[0] else env,
         )
         for code in codes
         for name in ("Ann", "Ben")
@@ -73,6 +78,23 @@ def test_headless_host_serves_two_tables_of_bots_and_exits(env: dict[str, str]) 
         [*PROGRAM, "replay", "--list"], capture_output=True, text=True, env=env, check=True
     )
     assert len(re.findall(r"online vs (Ann|Ben)", history.stdout)) >= 2
+    # A bot that joined keeps the match in its own history, from its seat.
+    lines = []
+    for name, other in (("Ann", "Ben"), ("Ben", "Ann")):
+        listed = subprocess.run(
+            [*PROGRAM, "replay", "--list"],
+            capture_output=True,
+            text=True,
+            env=own[name],
+            check=True,
+        )
+        [line] = [x for x in listed.stdout.splitlines() if f"online vs {other}" in x]
+        lines.append(line)
+        stats = subprocess.run(
+            [*PROGRAM, "stats"], capture_output=True, text=True, env=own[name], check=True
+        )
+        assert f"online: {other}" in stats.stdout
+    assert sum("you won" in line for line in lines) == 1, lines
 
 
 def test_ctrl_c_stops_the_host_cleanly(env: dict[str, str]) -> None:

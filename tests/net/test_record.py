@@ -78,6 +78,7 @@ async def test_each_seat_gets_the_record_after_the_end_and_keeps_it_from_its_sid
         line = record_line(entry)
         assert line == record_line(record)
         assert ("you won" in line) == (table.match.winner == seat), line
+        assert f"online vs {other}" in line
         lines.append(line)
     assert sum("you won" in line for line in lines) == 1
     assert "you won" not in record_line(hosted)  # the host's record names no "you"
