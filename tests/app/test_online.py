@@ -116,22 +116,25 @@ async def bot_playing(client: Client) -> AsyncIterator[asyncio.Task[dict[str, An
             await client.close()
 
 
-async def hosted(pilot: Pilot[Any], app: GinRummyApp) -> HostScreen:
-    await until(
-        pilot,
-        lambda: isinstance(app.screen, HostScreen) and app.screen.host is not None,
-        what="the host listening",
-    )
-    screen = app.screen
-    assert isinstance(screen, HostScreen)
-    return screen
+@contextlib.asynccontextmanager
+async def hosting(data: Path) -> AsyncIterator[tuple[GinRummyApp, Pilot[Any], HostScreen]]:
+    """An app hosting a table (data in ``data``), run until its host listens: the app, its
+    pilot and the host's waiting screen (with its host and table)."""
+    app = host_app(data)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, HostScreen) and app.screen.host is not None,
+            what="the host listening",
+        )
+        waiting = app.screen
+        assert isinstance(waiting, HostScreen)
+        assert waiting.host is not None and waiting.table is not None
+        yield app, pilot, waiting
 
 
 async def test_hosting_shows_the_code_then_plays_a_round_against_a_bot(tmp_path: Path) -> None:
-    app = host_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        waiting = await hosted(pilot, app)
-        assert waiting.table is not None and waiting.host is not None
+    async with hosting(tmp_path) as (app, pilot, waiting):
         code = waiting.table.code
         assert code in text_of(waiting, "#online-code")
         assert "Waiting for the other player" in text_of(waiting, "#online-status")
@@ -162,41 +165,40 @@ async def test_hosting_shows_the_code_then_plays_a_round_against_a_bot(tmp_path:
 async def test_a_move_the_host_refuses_is_said_with_the_reason_and_changes_nothing(
     tmp_path: Path,
 ) -> None:
-    app = host_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        waiting = await hosted(pilot, app)
-        assert waiting.host is not None and waiting.table is not None
-        async with bot_playing(client_for(waiting.host, waiting.table.code, name="Bob")):
-            await my_turn(pilot, app)
-            screen = table(app)
-            # Out of turn is refused here, before anything is sent.
-            if screen.remote.remote.own_view.phase is Phase.DISCARD:
-                await play_keys_once(pilot, app)
-            await my_turn(pilot, app)
-            seq = screen.remote.seq
-            await pilot.press("d")  # take the upcard or the top discard
-            await until(pilot, lambda: screen.remote.seq != seq, what="the take")
-            await my_turn(pilot, app)
-            view = screen.session.view(screen.remote.seat)
-            taken = view.taken_card
-            assert taken is not None and view.phase is Phase.DISCARD
-            seq = screen.remote.seq
-            for key in keys_for(screen, Discard(taken)):
-                await pilot.press(key)
-            await until(pilot, lambda: "may not discard" in screen.message_text, what="refusal")
-            assert screen.message_text.startswith("You may not discard")
-            assert screen.remote.seq == seq
-            assert taken in screen.session.view(screen.remote.seat).hand
-            # u is refused online: it would show hidden cards.
-            await pilot.press("u")
-            await pilot.pause()
-            assert "hidden cards" in screen.message_text
-            # The table goes on: another card is discarded.
-            other = next(c for c in view.hand if c is not taken)
-            for key in keys_for(screen, Discard(other)):
-                await pilot.press(key)
-            await until(pilot, lambda: screen.remote.seq != seq, what="the discard")
-            assert other not in screen.session.view(screen.remote.seat).hand
+    async with (
+        hosting(tmp_path) as (app, pilot, waiting),
+        bot_playing(client_for(waiting.host, waiting.table.code, name="Bob")),
+    ):
+        await my_turn(pilot, app)
+        screen = table(app)
+        # Out of turn is refused here, before anything is sent.
+        if screen.remote.remote.own_view.phase is Phase.DISCARD:
+            await play_keys_once(pilot, app)
+        await my_turn(pilot, app)
+        seq = screen.remote.seq
+        await pilot.press("d")  # take the upcard or the top discard
+        await until(pilot, lambda: screen.remote.seq != seq, what="the take")
+        await my_turn(pilot, app)
+        view = screen.session.view(screen.remote.seat)
+        taken = view.taken_card
+        assert taken is not None and view.phase is Phase.DISCARD
+        seq = screen.remote.seq
+        for key in keys_for(screen, Discard(taken)):
+            await pilot.press(key)
+        await until(pilot, lambda: "may not discard" in screen.message_text, what="refusal")
+        assert screen.message_text.startswith("You may not discard")
+        assert screen.remote.seq == seq
+        assert taken in screen.session.view(screen.remote.seat).hand
+        # u is refused online: it would show hidden cards.
+        await pilot.press("u")
+        await pilot.pause()
+        assert "hidden cards" in screen.message_text
+        # The table goes on: another card is discarded.
+        other = next(c for c in view.hand if c is not taken)
+        for key in keys_for(screen, Discard(other)):
+            await pilot.press(key)
+        await until(pilot, lambda: screen.remote.seq != seq, what="the discard")
+        assert other not in screen.session.view(screen.remote.seat).hand
 
 
 def prompt_of(screen: OnlineTableScreen) -> str:
@@ -215,10 +217,7 @@ async def play_keys_once(pilot: Pilot[Any], app: GinRummyApp) -> None:
 async def test_the_table_says_the_other_is_away_and_waits_until_they_rejoin(
     tmp_path: Path,
 ) -> None:
-    app = host_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        waiting = await hosted(pilot, app)
-        assert waiting.host is not None and waiting.table is not None
+    async with hosting(tmp_path) as (app, pilot, waiting):
         code = waiting.table.code
         client = client_for(waiting.host, code, name="Bob")
         await client.connect()
