@@ -46,6 +46,9 @@ class OnlineSaves:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._metas: dict[int, GameMeta] = {}
+        #: The seat the host's own player plays (the app), recorded with a finished match
+        #: so that its lists say "you won" from that seat; None for a headless host.
+        self.local_seat: int | None = None
 
     @staticmethod
     def _link_name(meta: GameMeta) -> str:
@@ -93,6 +96,8 @@ class OnlineSaves:
         meta = self.meta_of(table)
         if meta is None:
             return
+        if self.local_seat is not None and meta.seat is None:
+            meta = replace(meta, seat=self.local_seat)
         self.store.finish_game(table.match, meta)
         self.store.remove(self._link_name(meta))
 

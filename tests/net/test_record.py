@@ -94,6 +94,23 @@ async def test_each_seat_gets_the_record_after_the_end_and_keeps_it_from_its_sid
     assert store.history_count() == 1
 
 
+async def test_the_app_hosts_record_is_read_from_its_players_seat(
+    serve: Any, tmp_path: Path
+) -> None:
+    """The app's host plays a seat itself: its record says "you won" from that seat (a
+    headless host's names no "you")."""
+    hosting = Store(tmp_path / "host")
+    table = Table(Game(Rules().with_(target=40), seed=3))
+    saves = OnlineSaves(hosting)
+    saves.local_seat = 0
+    saves.attach(table)
+    await _play(serve, table)
+    [hosted] = hosting.history()
+    assert hosted.meta.seat == 0
+    assert ("you won" in record_line(hosted)) == (table.match.winner == 0)
+    assert "online: Ben" in hosting.stats()
+
+
 async def test_a_single_game_without_the_hosts_store_is_recorded_too(serve: Any) -> None:
     table = Table(Game(Rules().with_(target=40), seed=3))
     assert table.record() is None  # not before the end

@@ -284,7 +284,7 @@ class HostScreen(Screen[str]):
         port = host.address[1]
         seat = LocalSeat(table, self._heard)
         self.seat = seat
-        seat.claim(plan.name or app.settings.name or "")
+        saves.local_seat = seat.claim(plan.name or app.settings.name or "")
         address = shown_address(plan.bind, port)
         scheme = "wss" if plan.tls is not None else "ws"
         self.query_one("#online-address", Static).update(
