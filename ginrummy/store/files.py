@@ -418,37 +418,29 @@ class Store:
         """Games ``first`` to ``first + count - 1`` of the history (1 = the oldest), in order."""
         if count <= 0 or first < 1:
             return []
-        with self._lock:
-            conn = self.db()
-            rows = conn.execute(
-                f"SELECT seq, {ENTRY_COLUMNS} FROM history ORDER BY seq LIMIT ? OFFSET ?",
-                (count, first - 1),
-            ).fetchall()
-            rows = fill_totals(conn, rows)
+        rows = self._index_rows("ORDER BY seq LIMIT ? OFFSET ?", (count, first - 1))
         return [_entry(first + i, row[1:]) for i, row in enumerate(rows)]
 
     def history_entries(self, first: int = 1, page: int = 500) -> Iterator[HistoryEntry]:
         """Games ``first`` to the latest, in order, read ``page`` at a time along the index
         (each page starts after the last one read: the whole list costs one pass)."""
         number = max(1, first)
-        with self._lock:
-            conn = self.db()
-            rows = conn.execute(
-                f"SELECT seq, {ENTRY_COLUMNS} FROM history ORDER BY seq LIMIT ? OFFSET ?",
-                (page, number - 1),
-            ).fetchall()
-            rows = fill_totals(conn, rows)
+        rows = self._index_rows("ORDER BY seq LIMIT ? OFFSET ?", (page, number - 1))
         while rows:
             for row in rows:
                 yield _entry(number, row[1:])
                 number += 1
-            last = rows[-1][0]
-            with self._lock:
-                rows = conn.execute(
-                    f"SELECT seq, {ENTRY_COLUMNS} FROM history WHERE seq > ? ORDER BY seq LIMIT ?",
-                    (last, page),
-                ).fetchall()
-                rows = fill_totals(conn, rows)
+            rows = self._index_rows("WHERE seq > ? ORDER BY seq LIMIT ?", (rows[-1][0], page))
+
+    def _index_rows(self, where: str, args: tuple[int, int]) -> list[tuple[Any, ...]]:
+        """Rows of the history's index (seq, then `ENTRY_COLUMNS`) chosen by ``where``,
+        with the totals of older games filled in (`fill_totals`)."""
+        with self._lock:
+            conn = self.db()
+            rows = conn.execute(
+                f"SELECT seq, {ENTRY_COLUMNS} FROM history {where}", args
+            ).fetchall()
+            return fill_totals(conn, rows)
 
     def history_record(self, number: int) -> HistoryRecord | None:
         """Game ``number`` of the history (1 = the oldest) with its moves, for replay; a
