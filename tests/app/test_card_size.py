@@ -133,3 +133,12 @@ async def test_the_round_result_draws_large_cards_and_follows_a_resize() -> None
         await pilot.resize_terminal(*LARGE_TERMINAL)
         await pilot.pause()
         assert table.has_class(BIG_CARDS)
+
+
+def test_the_side_panel_goes_beside_the_hand_from_152_columns_with_large_cards() -> None:
+    from ginrummy.app.widgets.cardsize import SIDE_BESIDE_HAND_MIN_WIDTH, side_beside_hand
+
+    assert SIDE_BESIDE_HAND_MIN_WIDTH == LARGE_MIN_WIDTH + 2 + 36 == 152
+    assert side_beside_hand(152, LARGE_MIN_HEIGHT)
+    assert not side_beside_hand(151, 48)
+    assert not side_beside_hand(200, LARGE_MIN_HEIGHT - 1)

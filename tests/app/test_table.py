@@ -378,7 +378,10 @@ async def test_the_log_wraps_to_its_new_width_after_a_resize() -> None:
                 break
             await play_turn_with_keys(pilot)
         assert len(log.lines) > len(entries), "a sentence wraps at 80 columns"
-        await pilot.resize_terminal(160, 36)
+        # The widest log: beside the piles only (from 152 columns it is beside the hand too).
+        from ginrummy.app.widgets.cardsize import SIDE_BESIDE_HAND_MIN_WIDTH
+
+        await pilot.resize_terminal(SIDE_BESIDE_HAND_MIN_WIDTH - 1, 36)
         await pilot.pause()
         await pilot.pause()
         assert len(log.lines) == len(entries), "nothing wraps at the wider width"

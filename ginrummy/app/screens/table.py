@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, RichLog, Static
 from textual.worker import get_current_worker
@@ -179,17 +179,20 @@ class TableScreen(Screen[str]):
         yield Header()
         with Vertical(id="table"):
             yield OpponentView(ascii=self.ascii, id="opponent")
-            with Horizontal(id="middle"):
+            # A grid (see the stylesheet): the side panel beside the piles, or beside the
+            # piles and the hand on a wide terminal.
+            with Container(id="play"):
                 yield PilesView(ascii=self.ascii, id="piles")
                 with Vertical(id="side"):
                     yield Static(id="scores")
                     log = RichLog(id="log", wrap=True, markup=False, max_lines=300, min_width=20)
                     log.can_focus = False
                     yield log
-            yield Static(id="prompt")
-            yield Static(id="info")
-            yield HandView(ascii=self.ascii, id="hand")
-            yield Static(id="message")
+                with Vertical(id="bottom"):
+                    yield Static(id="prompt")
+                    yield Static(id="info")
+                    yield HandView(ascii=self.ascii, id="hand")
+                    yield Static(id="message")
         yield LocalFooter()
         yield TooSmall()
 

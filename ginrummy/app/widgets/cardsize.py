@@ -75,3 +75,19 @@ def card_size_for(width: int, height: int) -> CardSize:
     if width >= LARGE_MIN_WIDTH and height >= LARGE_MIN_HEIGHT:
         return LARGE
     return NORMAL
+
+
+#: The columns the move log beside the hand needs to read well (a move a line, mostly).
+SIDE_MIN_WIDTH = 36
+#: The columns of the side panel's left border and padding.
+SIDE_FRAME = 2
+#: The smallest terminal where the score board and the move log take the height beside the
+#: piles and the hand (rather than beside the piles only): large cards, the widest hand and
+#: a readable log beside it (computed: 114 + 2 + 36 = 152 columns).
+SIDE_BESIDE_HAND_MIN_WIDTH = LARGE_MIN_WIDTH + SIDE_FRAME + SIDE_MIN_WIDTH
+
+
+def side_beside_hand(width: int, height: int) -> bool:
+    """Whether the table of a terminal of ``width`` x ``height`` puts its side panel beside
+    the hand too."""
+    return card_size_for(width, height) is LARGE and width >= SIDE_BESIDE_HAND_MIN_WIDTH

@@ -15,10 +15,13 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 
 from ...core import Card
-from .cardsize import LARGE, NORMAL, CardSize, card_size_for
+from .cardsize import LARGE, NORMAL, CardSize, card_size_for, side_beside_hand
 
 #: The class of a screen whose cards are drawn large (the stylesheet sizes its widgets).
 BIG_CARDS = "-big-cards"
+#: The class of a screen wide enough for the table's side panel beside the hand as well as
+#: the piles (the stylesheet lays the table out so).
+SIDE_BESIDE_HAND = "-side-beside-hand"
 
 #: The suits drawn blue and green in a four-colour deck (`Card.suit`).
 DIAMONDS, CLUBS = 2, 3
@@ -151,6 +154,7 @@ class Painted(Widget):
 def fit_cards(screen: DOMNode, size: tuple[int, int] | None = None) -> bool:
     """Give ``screen`` the class ``-big-cards`` when the terminal has room for large cards,
     take it away when not; its card widgets are drawn again. True if the size changed.
+    The class ``-side-beside-hand`` follows the width the same way (`side_beside_hand`).
 
     Called when a card widget is mounted and when the terminal is resized (for every
     screen of the stack, so the table under the round result follows too); nothing but the
@@ -158,6 +162,7 @@ def fit_cards(screen: DOMNode, size: tuple[int, int] | None = None) -> bool:
     terminal's new size (by default the app's)."""
     width, height = size or screen.app.size
     big = card_size_for(width, height) is LARGE
+    screen.set_class(side_beside_hand(width, height), SIDE_BESIDE_HAND)
     if screen.has_class(BIG_CARDS) == big:
         return False
     screen.set_class(big, BIG_CARDS)
