@@ -3,6 +3,9 @@ shutout are said, and the chart has a place for every round."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 from support.pilot import finished_game, to_game_over
 
 from ginrummy.app import GinRummyApp
@@ -28,6 +31,18 @@ def footer_keys(app: GinRummyApp) -> dict[str, str]:
 def game_over(seed: int, target: int) -> GameOverScreen:
     config = TableConfig.make(COMPUTER, names=("Ann", "Computer"))
     return GameOverScreen(Session(config, finished_game(seed, target)))
+
+
+@contextlib.asynccontextmanager
+async def shown(seed: int, target: int) -> AsyncIterator[GameOverScreen]:
+    """The game-over screen of a finished seeded game, shown at 80x24."""
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_over(seed, target)
+        app.push_screen(screen)
+        await pilot.pause()
+        yield screen
 
 
 async def test_enter_after_a_game_goes_to_the_menu_as_the_footer_says() -> None:
@@ -71,12 +86,7 @@ async def test_a_match_game_over_says_next_game_on_enter() -> None:
 
 
 async def test_a_shutout_and_the_margin_are_said() -> None:
-    app = GinRummyApp(computer_delay=0.0)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = game_over(5, 100)  # 0 - 121
-        app.push_screen(screen)
-        await pilot.pause()
+    async with shown(5, 100) as screen:  # 0 - 121
         title = screen.query_one("#gameover-title").render()
         text = str(title)
         assert "Computer wins the game!" in text
@@ -85,12 +95,7 @@ async def test_a_shutout_and_the_margin_are_said() -> None:
 
 
 async def test_the_margin_counts_the_bonuses_and_no_shutout_is_claimed() -> None:
-    app = GinRummyApp(computer_delay=0.0)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = game_over(4, 150)  # 155 - 49
-        app.push_screen(screen)
-        await pilot.pause()
+    async with shown(4, 150) as screen:  # 155 - 49
         totals = screen.session.game.totals()
         text = str(screen.query_one("#gameover-title").render())
         assert f"By {totals[0].total - totals[1].total} points." in text
@@ -98,13 +103,8 @@ async def test_the_margin_counts_the_bonuses_and_no_shutout_is_claimed() -> None
 
 
 async def test_the_chart_shows_every_round_of_a_twelve_round_game() -> None:
-    app = GinRummyApp(computer_delay=0.0)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = game_over(4, 150)
+    async with shown(4, 150) as screen:
         assert len(screen.session.game.results) == 12
-        app.push_screen(screen)
-        await pilot.pause()
         chart = screen.query_one("#chart", ScoreChart)
         numbers, per_round = chart.round_columns(chart.size.width)
         assert numbers == list(range(1, 13))
@@ -116,13 +116,8 @@ async def test_the_chart_shows_every_round_of_a_twelve_round_game() -> None:
 
 
 async def test_a_chart_without_room_for_every_round_says_which_it_shows() -> None:
-    app = GinRummyApp(computer_delay=0.0)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = game_over(10, 150)
+    async with shown(10, 150) as screen:
         assert len(screen.session.game.results) == 20
-        app.push_screen(screen)
-        await pilot.pause()
         chart = screen.query_one("#chart", ScoreChart)
         numbers, _ = chart.round_columns(chart.size.width)
         assert numbers[-1] == 20 and len(numbers) < 20
