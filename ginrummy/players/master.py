@@ -135,8 +135,14 @@ class MasterPlayer:
 
     #: Weight of the expected one-draw improvement in a hand's value.
     potential_weight = 1.0
-    #: Extra value of a draw that lets the hand go out.
-    knock_bonus = 4.0
+    #: Extra value of a draw that lets the hand go out (knock or gin). None: the master
+    #: knocks rarely (it waits for gin or the opponent's knock to undercut), so a hand
+    #: shaped to reach the knock limit soon is not worth more. A/B on the same 200 games
+    #: each, 0 against 4: +28 net games against expert, +21 against defensive, +1 eaai.
+    knock_bonus = 0.0
+    #: Extra value of a draw that goes gin: 4 against 0 (with `knock_bonus` 0), +9 net
+    #: games of 200 against defensive, +2 against expert, -2 against eaai.
+    gin_draw_bonus = 4.0
     #: Points a discard costs per unit chance that the opponent can meld it.
     danger_weight = 6.0
     #: Take the discard only when it beats an average stock draw by this much.
@@ -210,6 +216,7 @@ class MasterPlayer:
         gain = 0.0
         weight_sum = 0.0
         bonus = self.knock_bonus
+        gin_bonus = self.gin_draw_bonus
         for c in reading.unseen:
             q = 1.0 - probs.get(c, 0.0)
             weight_sum += q
@@ -225,6 +232,8 @@ class MasterPlayer:
             gain += q * (base - best)
             if best <= knock_limit:
                 gain += q * bonus
+                if best == 0:
+                    gain += q * gin_bonus
         return gain / weight_sum if weight_sum else 0.0
 
     def _value(self, hand: int, reading: Reading, stock: int, knock_limit: int) -> float:
