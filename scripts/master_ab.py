@@ -1,0 +1,108 @@
+"""A/B runs of the master's knobs: every variant plays the same deals against one opponent.
+
+    python scripts/master_ab.py OPPONENT RULES GAMES SEED VARIANT [VARIANT ...]
+
+A VARIANT is ``name:knob=value,knob=value`` (``name:`` alone is the master as it is); the
+knobs are `MasterPlayer` class attributes. Game ``i`` of every variant is the arena's
+game ``i`` for ``SEED`` (same deals, seats and dealers), so the variants differ only by
+what the knobs change. The first variant is the base: for each other one the script
+prints the games it won and the base lost, the reverse, and their difference ("net").
+Two processes by default (``JOBS`` in the environment to change it).
+
+Example (the third session's knock-bonus run in BENCHMARKS.md):
+
+    python scripts/master_ab.py expert Standard 200 1 'base:' 'kb0:knock_bonus=0.0'
+"""
+
+from __future__ import annotations
+
+import ast
+import multiprocessing
+import os
+import sys
+import time
+from typing import Any
+
+from ginrummy.core.rules import Rules, RulesError
+from ginrummy.players import PLAYERS
+from ginrummy.players.master import MasterPlayer
+from ginrummy.tools.arena import plan_game, play_game_record
+
+
+def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
+    """``name:k=v,k=v`` as (name, knobs); values are Python literals."""
+    name, _sep, rest = text.partition(":")
+    knobs: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or not hasattr(MasterPlayer, key):
+            raise SystemExit(f"master_ab: not a master knob: {part!r}")
+        knobs[key] = ast.literal_eval(value)
+    return name or "base", knobs
+
+
+def _play(
+    args: tuple[str, str, str, int, int],
+) -> tuple[str, int, bool, dict[str, int], dict[str, int], list[float]]:
+    variant, opponent, rules_name, seed, index = args
+    name, knobs = parse_variant(variant)
+    player = type(f"Master_{name}", (MasterPlayer,), dict(knobs))
+    PLAYERS["master-ab"] = player
+    record = play_game_record(
+        ("master-ab", opponent), Rules.preset(rules_name), plan_game(seed, index)
+    )
+    mine, theirs = record.tallies
+    return name, index, record.winner == 0, mine.as_dict(), theirs.as_dict(), list(record.times[0])
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 5:
+        print(__doc__)
+        return 2
+    opponent, rules_name, variants = argv[0], argv[1], argv[4:]
+    try:
+        games, seed = int(argv[2]), int(argv[3])
+        Rules.preset(rules_name)
+    except (ValueError, RulesError) as exc:
+        raise SystemExit(f"master_ab: {exc}") from None
+    if opponent not in PLAYERS:
+        raise SystemExit(f"master_ab: no player {opponent!r}: {', '.join(sorted(PLAYERS))}")
+    names = [parse_variant(v)[0] for v in variants]
+    tasks = [(v, opponent, rules_name, seed, i) for i in range(games) for v in variants]
+    won: dict[str, dict[int, bool]] = {n: {} for n in names}
+    totals: dict[str, tuple[dict[str, int], dict[str, int], list[float]]] = {
+        n: ({}, {}, []) for n in names
+    }
+    start = time.time()
+    with multiprocessing.Pool(int(os.environ.get("JOBS", "2"))) as pool:
+        for name, index, win, mine, theirs, times in pool.imap_unordered(_play, tasks):
+            won[name][index] = win
+            m, o, t = totals[name]
+            for key, value in mine.items():
+                m[key] = m.get(key, 0) + value
+            for key, value in theirs.items():
+                o[key] = o.get(key, 0) + value
+            t.extend(times)
+    for name in names:
+        m, o, t = totals[name]
+        wins = sum(won[name].values())
+        t.sort()
+        print(
+            f"{name:10s} {wins}/{games} = {100 * wins / games:.1f}%"
+            f"  master knocks {m['knocks']} (undercut {m['undercut_against']}) gins {m['gins']}"
+            f" undercuts {m['undercuts']} points {m['points']}"
+            f" | {opponent} knocks {o['knocks']} gins {o['gins']} points {o['points']}"
+            f" | ms mean {1000 * sum(t) / len(t):.1f} p95 {1000 * t[int(0.95 * len(t))]:.1f}"
+            f" max {1000 * t[-1]:.0f}"
+        )
+    base = names[0]
+    for name in names[1:]:
+        gained = sum(1 for i in range(games) if won[name][i] and not won[base][i])
+        lost = sum(1 for i in range(games) if won[base][i] and not won[name][i])
+        print(f"{name} against {base}: +{gained} -{lost}, net {gained - lost}")
+    print(f"{time.time() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
