@@ -3,7 +3,8 @@
 Easy decisions are instant and heuristic: a 10-card hand is valued by its deadwood less
 the improvement one more draw is expected to bring (a draw that goes gin counts more; one
 that only reaches the knock limit does not, since the master seldom knocks as soon as it
-may), and the discard pile is taken when that beats an average stock draw. The decisions that decide rounds are sampled:
+may), and the discard pile is taken when that beats an average stock draw. The decisions
+that decide rounds are sampled:
 
 - **Belief.** The hidden cards are dealt many times consistently with everything seen:
   the opponent's hidden cards weighted by what it took (more likely near those), threw
