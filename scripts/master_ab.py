@@ -26,7 +26,7 @@ from typing import Any
 from ginrummy.core.rules import Rules, RulesError
 from ginrummy.players import PLAYERS
 from ginrummy.players.master import MasterPlayer
-from ginrummy.tools.arena import plan_game, play_game_record
+from ginrummy.tools.arena import Tally, TimeStats, plan_game, play_game_record
 
 
 def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
@@ -37,13 +37,16 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
         key, eq, value = part.partition("=")
         if not eq or not hasattr(MasterPlayer, key):
             raise SystemExit(f"master_ab: not a master knob: {part!r}")
-        knobs[key] = ast.literal_eval(value)
+        try:
+            knobs[key] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            raise SystemExit(f"master_ab: not a Python literal: {part!r}") from None
     return name or "base", knobs
 
 
 def _play(
     args: tuple[str, str, str, int, int],
-) -> tuple[str, int, bool, dict[str, int], dict[str, int], list[float]]:
+) -> tuple[str, int, bool, tuple[Tally, Tally], list[float]]:
     variant, opponent, rules_name, seed, index = args
     name, knobs = parse_variant(variant)
     player = type(f"Master_{name}", (MasterPlayer,), dict(knobs))
@@ -51,8 +54,7 @@ def _play(
     record = play_game_record(
         ("master-ab", opponent), Rules.preset(rules_name), plan_game(seed, index)
     )
-    mine, theirs = record.tallies
-    return name, index, record.winner == 0, mine.as_dict(), theirs.as_dict(), list(record.times[0])
+    return name, index, record.winner == 0, record.tallies, record.times[0]
 
 
 def main(argv: list[str]) -> int:
@@ -68,32 +70,30 @@ def main(argv: list[str]) -> int:
     if opponent not in PLAYERS:
         raise SystemExit(f"master_ab: no player {opponent!r}: {', '.join(sorted(PLAYERS))}")
     names = [parse_variant(v)[0] for v in variants]
+    if games < 1 or len(set(names)) != len(names):
+        raise SystemExit("master_ab: at least one game, and a different name for each variant")
     tasks = [(v, opponent, rules_name, seed, i) for i in range(games) for v in variants]
     won: dict[str, dict[int, bool]] = {n: {} for n in names}
-    totals: dict[str, tuple[dict[str, int], dict[str, int], list[float]]] = {
-        n: ({}, {}, []) for n in names
-    }
+    totals = {n: (Tally(), Tally(), TimeStats()) for n in names}
     start = time.time()
     with multiprocessing.Pool(int(os.environ.get("JOBS", "2"))) as pool:
-        for name, index, win, mine, theirs, times in pool.imap_unordered(_play, tasks):
+        for name, index, win, tallies, times in pool.imap_unordered(_play, tasks):
             won[name][index] = win
             m, o, t = totals[name]
-            for key, value in mine.items():
-                m[key] = m.get(key, 0) + value
-            for key, value in theirs.items():
-                o[key] = o.get(key, 0) + value
-            t.extend(times)
+            m.add(tallies[0])
+            o.add(tallies[1])
+            for seconds in times:
+                t.add(seconds)
     for name in names:
         m, o, t = totals[name]
         wins = sum(won[name].values())
-        t.sort()
         print(
             f"{name:10s} {wins}/{games} = {100 * wins / games:.1f}%"
-            f"  master knocks {m['knocks']} (undercut {m['undercut_against']}) gins {m['gins']}"
-            f" undercuts {m['undercuts']} points {m['points']}"
-            f" | {opponent} knocks {o['knocks']} gins {o['gins']} points {o['points']}"
-            f" | ms mean {1000 * sum(t) / len(t):.1f} p95 {1000 * t[int(0.95 * len(t))]:.1f}"
-            f" max {1000 * t[-1]:.0f}"
+            f"  master knocks {m.knocks} (undercut {m.undercut_against}) gins {m.gins}"
+            f" undercuts {m.undercuts} points {m.points}"
+            f" | {opponent} knocks {o.knocks} gins {o.gins} points {o.points}"
+            f" | ms mean {1000 * t.mean:.1f} p95 {1000 * t.percentile(0.95):.1f}"
+            f" max {1000 * t.slowest:.0f}"
         )
     base = names[0]
     for name in names[1:]:

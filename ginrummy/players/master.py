@@ -137,7 +137,7 @@ class MasterPlayer:
 
     #: Weight of the expected one-draw improvement in a hand's value.
     potential_weight = 1.0
-    #: Extra value of a draw that lets the hand go out (knock or gin). None: the master
+    #: Extra value of a draw that lets the hand go out (knock or gin). 0: the master
     #: knocks rarely (it waits for gin or the opponent's knock to undercut), so a hand
     #: shaped to reach the knock limit soon is not worth more. A/B on the same 200 games
     #: each, 0 against 4: +28 net games against expert, +21 against defensive, +1 eaai.
