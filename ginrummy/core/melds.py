@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from .cards import SUIT_LANE, SUIT_PATTERN, Card, cards_from_mask, mask_of
@@ -30,12 +31,17 @@ __all__ = [
     "knock_discards",
     "min_deadwood",
     "min_deadwood_mask",
+    "min_unmelded_cost_mask",
 ]
 
 _RANK_VALUES: Final = tuple(min(r + 1, 10) for r in range(13))
 
 
-def _build_tables() -> tuple[list[int], list[int], list[int]]:
+def _build_tables(
+    values: tuple[int, ...] = _RANK_VALUES,
+) -> tuple[list[int], list[int], list[int]]:
+    """For every suit pattern: its points, its least points left out of runs (each card
+    worth ``values[rank - 1]``), and how its lowest card is used in that best cover."""
     size = 1 << 13
     value = [0] * size
     best = [0] * size
@@ -43,9 +49,9 @@ def _build_tables() -> tuple[list[int], list[int], list[int]]:
     for p in range(1, size):
         low = p & -p
         r = low.bit_length() - 1
-        value[p] = value[p ^ low] + _RANK_VALUES[r]
+        value[p] = value[p ^ low] + values[r]
         # The lowest card is either deadwood or the first card of a run.
-        b = best[p ^ low] + _RANK_VALUES[r]
+        b = best[p ^ low] + values[r]
         c = 0
         run = low
         n = 1
@@ -75,14 +81,15 @@ def hand_mask(cards: Iterable[Card] | int) -> int:
     return mask_of(cards)
 
 
-def _sets_min(a: int, b: int, c: int, d: int, t: int) -> int:
-    """Least deadwood of suit patterns a..d when each rank bit of ``t`` may form a set."""
+def _sets_min(a: int, b: int, c: int, d: int, t: int, rd: list[int] = _RD) -> int:
+    """Least deadwood of suit patterns a..d when each rank bit of ``t`` may form a set
+    (``rd``: the runs-only table of the cost counted)."""
     r = t & -t
     t ^= r
     if t:
-        best = _sets_min(a, b, c, d, t)
+        best = _sets_min(a, b, c, d, t, rd)
     else:
-        best = _RD[a] + _RD[b] + _RD[c] + _RD[d]
+        best = rd[a] + rd[b] + rd[c] + rd[d]
     k = ~r
     a2, b2, c2, d2 = a & k, b & k, c & k, d & k
     options: tuple[tuple[int, int, int, int], ...]
@@ -99,9 +106,9 @@ def _sets_min(a: int, b: int, c: int, d: int, t: int) -> int:
         options = ((a2, b2, c2, d2),)
     for pa, pb, pc, pd in options:
         if t:
-            v = _sets_min(pa, pb, pc, pd, t)
+            v = _sets_min(pa, pb, pc, pd, t, rd)
         else:
-            v = _RD[pa] + _RD[pb] + _RD[pc] + _RD[pd]
+            v = rd[pa] + rd[pb] + rd[pc] + rd[pd]
         best = min(best, v)
     return best
 
@@ -116,6 +123,29 @@ def min_deadwood_mask(mask: int) -> int:
     if not t:
         return _RD[a] + _RD[b] + _RD[c] + _RD[d]
     return _sets_min(a, b, c, d, t)
+
+
+@cache
+def _unmelded_cost_table(extra: int) -> list[int]:
+    return _build_tables(tuple(v + extra for v in _RANK_VALUES))[1]
+
+
+def min_unmelded_cost_mask(mask: int, extra: int) -> int:
+    """Least of (deadwood points + ``extra`` per unmelded card) over the arrangements of
+    the hand ``mask``: with ``extra`` > 0, fewer loose cards beat fewer points (in a race
+    to gin a lone king is one card from gin, an ace and a deuce are two)."""
+    if extra == 0:
+        return min_deadwood_mask(mask)
+    # The lanes as in `min_deadwood_mask` (kept inline there: it is the hot path).
+    rd = _unmelded_cost_table(extra)
+    a = mask & 0x1FFF
+    b = (mask >> 16) & 0x1FFF
+    c = (mask >> 32) & 0x1FFF
+    d = mask >> 48
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    if not t:
+        return rd[a] + rd[b] + rd[c] + rd[d]
+    return _sets_min(a, b, c, d, t, rd)
 
 
 def min_deadwood(cards: Iterable[Card] | int) -> int:

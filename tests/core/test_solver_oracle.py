@@ -36,7 +36,12 @@ from ginrummy.core import (
     parse_cards,
     settle,
 )
-from ginrummy.core.melds import all_meld_masks, arrangements, min_deadwood_mask
+from ginrummy.core.melds import (
+    all_meld_masks,
+    arrangements,
+    min_deadwood_mask,
+    min_unmelded_cost_mask,
+)
 
 # --- strategies -----------------------------------------------------------------------------
 
@@ -242,6 +247,25 @@ def test_min_deadwood_matches_oracle(hand: list[Card]) -> None:
     assert min_deadwood(hand) == expected
     assert min_deadwood(mask_of(hand)) == expected
     assert min_deadwood_mask(mask_of(hand)) == expected
+
+
+@settings(CORE, max_examples=300)
+@given(hands, st.integers(0, 12))
+def test_unmelded_cost_matches_oracle(hand: list[Card], extra: int) -> None:
+    """Points plus ``extra`` per loose card, least over every arrangement."""
+    expected = min(
+        points(dead) + extra * len(dead) for _melds, dead in oracle_arrangements(hand)
+    )
+    assert min_unmelded_cost_mask(mask_of(hand), extra) == expected
+
+
+def test_unmelded_cost_counts_loose_cards() -> None:
+    # A lone king beside three melds is one card from gin; an ace and a deuce are two.
+    king = mask_of(parse_cards("2S 3S 4S 7H 7D 7C 9D TD JD KC"))
+    ace_deuce = mask_of(parse_cards("2S 3S 4S 5S 7H 7D 7C 7S AC 2H"))
+    assert min_deadwood_mask(king) > min_deadwood_mask(ace_deuce)
+    assert min_unmelded_cost_mask(king, 8) < min_unmelded_cost_mask(ace_deuce, 8)
+    assert min_unmelded_cost_mask(king, 0) == min_deadwood_mask(king)
 
 
 @settings(CORE, max_examples=250)
