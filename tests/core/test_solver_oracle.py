@@ -253,9 +253,7 @@ def test_min_deadwood_matches_oracle(hand: list[Card]) -> None:
 @given(hands, st.integers(0, 12))
 def test_unmelded_cost_matches_oracle(hand: list[Card], extra: int) -> None:
     """Points plus ``extra`` per loose card, least over every arrangement."""
-    expected = min(
-        points(dead) + extra * len(dead) for _melds, dead in oracle_arrangements(hand)
-    )
+    expected = min(points(dead) + extra * len(dead) for _melds, dead in oracle_arrangements(hand))
     assert min_unmelded_cost_mask(mask_of(hand), extra) == expected
 
 

@@ -18,6 +18,8 @@ from ginrummy.core import (
     Knock,
     Round,
     Rules,
+    mask_of,
+    parse_cards,
 )
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Phase, PlayerView, shuffled_deck
@@ -25,7 +27,7 @@ from ginrummy.core.rules import PRESETS
 from ginrummy.players import LEVELS, PLAYERS, make_player
 from ginrummy.players.expert import Advice
 from ginrummy.players.gamevalue import value_table
-from ginrummy.players.master import MasterPlayer
+from ginrummy.players.master import MasterPlayer, Reading
 
 
 def test_master_is_a_level() -> None:
@@ -175,3 +177,22 @@ def test_no_endless_passing_of_cards_in_straight_gin() -> None:
 
     record = play_game_record(("master", "expert"), Rules.preset("straight gin"), plan_game(1, 22))
     assert record.winner in (0, 1)
+
+
+def _open_reading(hand: int) -> Reading:
+    """Nothing seen yet: every card outside ``hand`` may be anywhere."""
+    unseen = [c.bit for c in CARDS if not c.bit & hand]
+    return Reading(unseen, [1.0] * len(unseen), {}, 0, 10, 0, 0, 0)
+
+
+def test_in_a_race_to_gin_fewer_loose_cards_beat_fewer_points() -> None:
+    # Three melds and a lone king are one card from gin; two melds of four with an ace and
+    # a deuce need two. Only gin goes out in Straight gin, so the king hand is worth more
+    # there, though it holds more deadwood; where knocks count, the points decide.
+    king = mask_of(parse_cards("2S 3S 4S 7H 7D 7C 9D TD JD KC"))
+    ace_deuce = mask_of(parse_cards("2S 3S 4S 5S 7H 7D 7C 7S AC 2H"))
+    master = MasterPlayer(1)
+    gin_only = {h: master._value(h, _open_reading(h), 20, 0) for h in (king, ace_deuce)}
+    knocking = {h: master._value(h, _open_reading(h), 20, 10) for h in (king, ace_deuce)}
+    assert gin_only[king] < gin_only[ace_deuce]
+    assert knocking[king] > knocking[ace_deuce]
