@@ -1,0 +1,110 @@
+"""How the master's rounds end against one opponent: a diagnosis, not a benchmark.
+
+    python scripts/master_rounds.py OPPONENT RULES GAMES SEED [FIRST]
+
+Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and dealers as
+`ginrummy arena`) in one process and prints:
+
+- the rounds by who won them and how, with the mean points of each kind;
+- at each knock of the opponent: the master's deadwood then less the knock's (in steps
+  of 5) and the cards left in the stock (in steps of 4);
+- the rounds in which the master held a hand it could knock with and played on, and
+  what waiting brought (mean points to the master).
+
+Example (the fourth session's eaai diagnosis in BENCHMARKS.md):
+
+    python scripts/master_rounds.py eaai EAAI 60 1 1000
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+from ginrummy.core import Game, Rules
+from ginrummy.core.actions import Discard, Knock
+from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.rules import RulesError
+from ginrummy.players import PLAYERS, make_player
+from ginrummy.tools.arena import bot_seed, plan_game
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) not in (4, 5):
+        print(__doc__)
+        return 2
+    opponent, rules_name = argv[0], argv[1]
+    try:
+        games, seed = int(argv[2]), int(argv[3])
+        first = int(argv[4]) if len(argv) == 5 else 0
+        rules = Rules.preset(rules_name)
+    except (ValueError, RulesError) as exc:
+        raise SystemExit(f"master_rounds: {exc}") from None
+    if opponent not in PLAYERS:
+        raise SystemExit(f"master_rounds: no player {opponent!r}: {', '.join(sorted(PLAYERS))}")
+    if games < 1:
+        raise SystemExit("master_rounds: at least one game")
+    ends: Counter[tuple[str, str]] = Counter()
+    end_points: Counter[tuple[str, str]] = Counter()
+    gap: Counter[int] = Counter()
+    stock_at: Counter[int] = Counter()
+    waits: Counter[tuple[str, str]] = Counter()
+    wait_points = 0
+    for index in range(first, first + games):
+        plan = plan_game(seed, index)
+        bots = (
+            make_player("master", bot_seed(plan.seed, 0)),
+            make_player(opponent, bot_seed(plan.seed, 1)),
+        )
+        seated = (bots[plan.seats[0]], bots[plan.seats[1]])
+        master = plan.seats.index(0)
+        game = Game(rules, seed=plan.seed, first_dealer=plan.first_dealer)
+        while True:
+            rnd = game.round
+            waited = False
+            while rnd.result is None:
+                me = rnd.to_act
+                view = rnd.view(me)
+                action = seated[me].choose(view)
+                if me == master and isinstance(action, Discard):
+                    dw = min_deadwood_mask(view.hand_mask ^ action.card.bit)
+                    waited = waited or 0 < dw <= view.knock_limit
+                elif me != master and isinstance(action, Knock):
+                    theirs = min_deadwood_mask(view.hand_mask ^ action.card.bit)
+                    mine = min_deadwood_mask(rnd.view(master).hand_mask)
+                    gap[min(30, max(-10, mine - theirs)) // 5 * 5] += 1
+                    stock_at[view.stock_size // 4 * 4] += 1
+                game.apply(action, me)
+            result = rnd.result
+            if result.winner is None:
+                who = "dead"
+            else:
+                who = "master" if result.winner == master else opponent
+            key = (who, result.kind.value)
+            signed = result.points if who == "master" else -result.points
+            ends[key] += 1
+            end_points[key] += result.points
+            if waited:
+                waits[key] += 1
+                wait_points += signed
+            if game.winner is not None:
+                break
+            game.next_round()
+    print(f"rounds of {games} games, master vs {opponent} ({rules_name}), seed {seed}:")
+    for key, n in ends.most_common():
+        print(f"  {key[0]:>10s} {key[1]:9s} {n:5d}  {end_points[key] / n:5.1f} points each")
+    print(f"{opponent}'s knocks, master's deadwood less the knock's (steps of 5):")
+    print("  " + "  ".join(f"{k:+d}: {n}" for k, n in sorted(gap.items())))
+    print(f"{opponent}'s knocks by cards left in the stock (steps of 4):")
+    print("  " + "  ".join(f"{k}: {n}" for k, n in sorted(stock_at.items())))
+    total = sum(waits.values())
+    print(f"rounds where the master could knock and played on: {total}")
+    for key, n in waits.most_common():
+        print(f"  {key[0]:>10s} {key[1]:9s} {n:5d}")
+    if total:
+        print(f"  mean points to the master: {wait_points / total:+.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
