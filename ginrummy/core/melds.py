@@ -113,16 +113,17 @@ def _sets_min(a: int, b: int, c: int, d: int, t: int, rd: list[int] = _RD) -> in
     return best
 
 
-def min_deadwood_mask(mask: int) -> int:
-    """Least deadwood points of the hand ``mask`` (the fast path)."""
+def min_deadwood_mask(mask: int, _rd: list[int] = _RD) -> int:
+    """Least deadwood points of the hand ``mask`` (the fast path). ``_rd`` is internal:
+    the runs-only table to count with (`min_unmelded_cost_mask` passes its own)."""
     a = mask & 0x1FFF
     b = (mask >> 16) & 0x1FFF
     c = (mask >> 32) & 0x1FFF
     d = mask >> 48
     t = (a & b & (c | d)) | (c & d & (a | b))
     if not t:
-        return _RD[a] + _RD[b] + _RD[c] + _RD[d]
-    return _sets_min(a, b, c, d, t)
+        return _rd[a] + _rd[b] + _rd[c] + _rd[d]
+    return _sets_min(a, b, c, d, t, _rd)
 
 
 @cache
@@ -134,18 +135,7 @@ def min_unmelded_cost_mask(mask: int, extra: int) -> int:
     """Least of (deadwood points + ``extra`` per unmelded card) over the arrangements of
     the hand ``mask``: with ``extra`` > 0, fewer loose cards beat fewer points (in a race
     to gin a lone king is one card from gin, an ace and a deuce are two)."""
-    if extra == 0:
-        return min_deadwood_mask(mask)
-    # The lanes as in `min_deadwood_mask` (kept inline there: it is the hot path).
-    rd = _unmelded_cost_table(extra)
-    a = mask & 0x1FFF
-    b = (mask >> 16) & 0x1FFF
-    c = (mask >> 32) & 0x1FFF
-    d = mask >> 48
-    t = (a & b & (c | d)) | (c & d & (a | b))
-    if not t:
-        return rd[a] + rd[b] + rd[c] + rd[d]
-    return _sets_min(a, b, c, d, t, rd)
+    return min_deadwood_mask(mask, _unmelded_cost_table(extra))
 
 
 def min_deadwood(cards: Iterable[Card] | int) -> int:
