@@ -167,7 +167,8 @@ class MasterPlayer:
     #: 400 Straight gin games against expert: 25 against 0, +42 and +20 net (two seeds).
     gin_race_loose_cost = 25
     #: The same in rounds with knocking, where deadwood points decide knocks and
-    #: undercuts (8 against 0: +12 net of 400 against defensive, within chance).
+    #: undercuts (8 against 0: +12 net of 400 against defensive, within chance; with it,
+    #: `knock_bonus` would see a draw reach the limit by its cost, not its points).
     loose_cost = 0
     #: Points a discard costs per unit chance that the opponent can meld it.
     danger_weight = 6.0
@@ -183,6 +184,7 @@ class MasterPlayer:
     #: draw's look-ahead (`_value_after_draw`; 0: none). A/B on 400 Straight gin games
     #: against expert: +16 net alone, +40 and +10 on top of `gin_race_loose_cost` 10 and
     #: 25; in rounds with knocking it was within chance against eaai and four times slower.
+    #: (At least `feed_candidates`, so that the feed re-ranking compares like with like.)
     gin_race_lookahead = 5
     #: Points a discard costs per point of deadwood it saves the opponent on average.
     feed_weight = 0.5
@@ -284,7 +286,8 @@ class MasterPlayer:
 
     def _value_after_draw(self, hand: int, reading: Reading, stock: int, knock_limit: int) -> float:
         """The expected `_value` of a 10-card hand after one more stock draw and the best
-        discard by deadwood: the value of what the next draw can make of it."""
+        discard by cost: the value of what the next draw can make of it (a draw that goes
+        gin is worth ``-gin_draw_bonus``, as in `_gain`)."""
         probs = reading.in_opponent
         cost = self._cost_of(knock_limit)
         hb = bits(hand)
