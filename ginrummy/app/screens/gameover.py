@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Header, Label, Static
+from textual.widgets import Button, Label, Static
 
 from ...core import ResultKind
 from ...text.i18n import N_, _, ngettext
@@ -19,6 +19,7 @@ from ...text.results import game_won_sentence, match_won_sentence, shutout_sente
 from ..model.session import Session
 from ..widgets.chart import ScoreChart
 from ..widgets.footer import LocalFooter
+from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import recompose_in_language
 
@@ -68,7 +69,7 @@ class GameOverScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         s = self.session
         g = s.game
-        yield Header()
+        yield GameHeader()
         with Vertical(id="gameover"):
             yield Label(self._headline(), id="gameover-title")
             with Horizontal(id="gameover-body"):

@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Markdown
+from textual.widgets import Markdown
 
 from ...text.cards import shown
 from ...text.i18n import N_, _, localised_resource
 from ..widgets.footer import LocalFooter
+from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
 
@@ -126,7 +127,7 @@ class HelpScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield GameHeader()
         with VerticalScroll(id="help"):
             text = rules_markdown() + "\n" + keys_markdown()
             yield Markdown(shown(text, gin_app_of(self).ascii))

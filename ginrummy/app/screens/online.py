@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, RichLog, Static
+from textual.widgets import Button, Input, Label, RichLog, Static
 
 from ...core import Game, Match, Rules
 from ...net.client import Address, Client, ConnectFailed, Disconnected, parse_address
@@ -38,6 +38,7 @@ from ...text.i18n import N_, _
 from ...text.moves import capitalise
 from ..model.remote import RemoteTableModel
 from ..widgets.footer import LocalFooter
+from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import gin_app_of
 from .table import TableScreen
@@ -227,7 +228,7 @@ class HostScreen(Screen[str]):
         self.seated = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield GameHeader()
         with Vertical(id="online"):
             yield Label(Text(_("Host an online game"), style="bold"), id="online-title")
             yield Static(id="online-address")
@@ -415,7 +416,7 @@ class JoinScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         plan = self.plan
-        yield Header()
+        yield GameHeader()
         with Vertical(id="online"):
             yield Label(Text(_("Join an online game"), style="bold"), id="online-title")
             yield Static(

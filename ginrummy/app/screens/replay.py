@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from ...store import HistoryRecord
 from ...text.cards import shown
@@ -19,6 +19,7 @@ from ...text.results import round_won_sentence
 from ..model.steps import Step, build_steps, explain, shown_names, you_of
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import ReplayHand
+from ..widgets.header import GameHeader
 from ..widgets.piles import ReplayPiles
 from ..widgets.showdown import showdown_hands
 from ..widgets.toosmall import TooSmall
@@ -52,7 +53,7 @@ class ReplayScreen(Screen[None]):
         self.index = 0
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield GameHeader()
         with Vertical(id="replay"):
             yield Static(id="replay-top-name", classes="replay-name")
             yield ReplayHand(ascii=self.ascii, id="replay-top")

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Header, Label, Static
+from textual.widgets import Button, Label, Static
 
 from ...core import ResultKind, RoundResult, best_melding
 from ...text.cards import shown
@@ -19,6 +19,7 @@ from ...text.results import game_won_sentence, showdown_heading
 from ..model.session import Session
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import CardsView
+from ..widgets.header import GameHeader
 from ..widgets.prose import Prose
 from ..widgets.showdown import melding_groups, showdown_hands
 from ..widgets.toosmall import TooSmall
@@ -59,7 +60,7 @@ class RoundResultScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s, r = self.session, self.result
         names = s.names
-        yield Header()
+        yield GameHeader()
         with Vertical(id="result"):
             yield Label(self._title(), id="result-title")
             if r.showdown is not None and r.knocker is not None:

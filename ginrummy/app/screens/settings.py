@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...store import MAX_NAME, StorageError, check_name
 from ...text import i18n
@@ -27,6 +27,7 @@ from ...text.i18n import N_, _, number
 from ...text.names import display_name
 from ..model.pace import PACES, pace_label, pace_word
 from ..widgets.footer import LocalFooter
+from ..widgets.header import GameHeader
 from ..widgets.palette import Painted
 from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
@@ -61,7 +62,7 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = self.gin_app
-        yield Header()
+        yield GameHeader()
         with Vertical(id="settings"):
             with Vertical(classes="panel", id="settings-panel") as panel:
                 panel.border_title = _("Settings")

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import PRESETS, Game, Match, Rules
 from ...players import LEVELS
@@ -20,6 +20,7 @@ from ...text.i18n import N_, _
 from ...text.names import display_name, level_label, preset_label
 from ..model.seats import COMPUTER, HOTSEAT, NewGame, seat_names
 from ..widgets.footer import LocalFooter
+from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
 from .dialogs import ConfirmScreen
@@ -95,7 +96,7 @@ class StartScreen(Screen[None]):
         names = pair or (settings.name1 or settings.name, settings.name2)
         #: The slots of the saved games offered (composed again when they change).
         self.shown_slots = [g.slot for g in app.saved]
-        yield Header()
+        yield GameHeader()
         with Vertical(id="start"):
             yield Static(
                 Text(BANNER_ASCII if app.ascii else BANNER_UNICODE, style="bold"), id="banner"

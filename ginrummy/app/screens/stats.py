@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...store import Store
@@ -19,6 +19,7 @@ from ...store.stats import format_table
 from ...text.history import record_line
 from ...text.i18n import N_, _, ngettext
 from ..widgets.footer import LocalFooter
+from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import gin_app_of, recompose_in_language
 from .replay import ReplayScreen
@@ -46,7 +47,7 @@ class StatsScreen(Screen[None]):
         table = self.store.stats()
         # The latest games only: the list is a page of the history's index.
         shown = self.store.history_page(max(1, count - LIST_GAMES + 1), LIST_GAMES)
-        yield Header()
+        yield GameHeader()
         with VerticalScroll(id="stats"):
             yield Static(Text(format_table(table)), id="stats-table")
             if count:

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, RichLog, Static
+from textual.widgets import RichLog, Static
 from textual.worker import get_current_worker
 
 from ...core import (
@@ -46,6 +46,7 @@ from ..model.session import Session
 from ..model.table import ComputerTurn, HandOver, HintRequest, ShowResult, TableModel
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import SORT_MODES, HandView
+from ..widgets.header import GameHeader
 from ..widgets.panels import info_text, knock_text, prompt_text, scores_text
 from ..widgets.piles import OpponentView, PilesView
 from ..widgets.toosmall import TooSmall
@@ -176,7 +177,7 @@ class TableScreen(Screen[str]):
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield GameHeader()
         with Vertical(id="table"):
             yield OpponentView(ascii=self.ascii, id="opponent")
             # A grid (see the stylesheet): the side panel beside the piles, or beside the
