@@ -37,6 +37,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, partial
 from typing import Final
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
@@ -85,6 +86,15 @@ def _best_swap(with_c: int, throwable: list[int], cost: Callable[[int], int]) ->
         if v < best or (v == best and VALUE[d] > VALUE[best_d]):
             best, best_d = v, d
     return best, best_d
+
+
+@cache
+def _cost_function(extra: int) -> Callable[[int], int]:
+    """A hand's cost with ``extra`` per loose card, made once per ``extra`` (the hand
+    values ask for it on every call)."""
+    if not extra:
+        return min_deadwood_mask
+    return partial(min_unmelded_cost_mask, extra=extra)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,10 +251,7 @@ class MasterPlayer:
     def _cost_of(self, knock_limit: int) -> Callable[[int], int]:
         """What a hand costs in this round: its deadwood, plus `gin_race_loose_cost` per
         loose card when only gin goes out."""
-        extra = self._loose_cost(knock_limit)
-        if not extra:
-            return min_deadwood_mask
-        return lambda mask: min_unmelded_cost_mask(mask, extra)
+        return _cost_function(self._loose_cost(knock_limit))
 
     def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
         """Expected drop in cost from one stock draw, with a bonus for going out."""
