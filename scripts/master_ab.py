@@ -28,6 +28,9 @@ from ginrummy.players import PLAYERS
 from ginrummy.players.master import MasterPlayer
 from ginrummy.tools.arena import Tally, TimeStats, plan_game, play_game_record
 
+#: The class the variants derive from (`scripts/master_oracle.py` puts its own here).
+BASE: type[MasterPlayer] = MasterPlayer
+
 
 def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     """``name:k=v,k=v`` as (name, knobs); values are Python literals."""
@@ -35,7 +38,7 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     knobs: dict[str, Any] = {}
     for part in filter(None, rest.split(",")):
         key, eq, value = part.partition("=")
-        if not eq or not hasattr(MasterPlayer, key):
+        if not eq or not hasattr(BASE, key):
             raise SystemExit(f"master_ab: not a master knob: {part!r}")
         try:
             knobs[key] = ast.literal_eval(value)
@@ -49,7 +52,7 @@ def _play(
 ) -> tuple[str, int, bool, tuple[Tally, Tally], list[float]]:
     variant, opponent, rules_name, seed, index = args
     name, knobs = parse_variant(variant)
-    player = type(f"Master_{name}", (MasterPlayer,), dict(knobs))
+    player = type(f"Master_{name}", (BASE,), dict(knobs))
     PLAYERS["master-ab"] = player
     record = play_game_record(
         ("master-ab", opponent), Rules.preset(rules_name), plan_game(seed, index)

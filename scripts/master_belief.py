@@ -1,0 +1,149 @@
+"""How well the master's sampled opponent hands match the real one: a diagnosis.
+
+    python scripts/master_belief.py OPPONENT RULES ROUNDS [knob=value ...]
+
+Plays ROUNDS rounds (deck seeds 0 .. ROUNDS-1, the dealer alternating) of the master in
+seat 0 against OPPONENT. At each of the master's discards it deals the opponent's hand
+as the master does when it judges what a discard would feed (`_opponent_hands`, 64 hands
+unless ``samples=N``) and compares them with the true hand:
+
+- **deadwood**: the true deadwood against the samples' mean (mean error, mean absolute
+  error, correlation), and how often the samples could knock (deadwood within the limit)
+  against how often the true hand could;
+- **feeds**: for each card of the master's hand, the share of sampled hands it would make
+  a meld with (a set or a run, `eaai.makes_meld`) against whether it makes one with the
+  true hand: the AUC (0.5 is guessing, 1 is knowing) and the Brier score.
+
+The knobs are `MasterPlayer` class attributes (`improve_scale=1.0`,
+`low_hand_keep=0.0`, `discard_w=0.3`, ...), so a change of belief can be judged here in
+a minute before an A/B run of hundreds of games. The feeds' AUC is the figure to move:
+`scripts/master_oracle.py` shows what knowing them exactly would win.
+
+Example (the fifth session's figures in BENCHMARKS.md):
+
+    python scripts/master_belief.py eaai EAAI 40
+    python scripts/master_belief.py eaai EAAI 40 improve_scale=1.0 low_hand_keep=0.0
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import statistics
+import sys
+from bisect import bisect_left, bisect_right
+from typing import Any
+
+from ginrummy.core import Round, Rules
+from ginrummy.core.cards import Card, mask_of
+from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.round import Phase, shuffled_deck
+from ginrummy.core.rules import RulesError
+from ginrummy.players import PLAYERS, make_player
+from ginrummy.players.eaai import makes_meld
+from ginrummy.players.estimates import bits
+from ginrummy.players.master import MasterPlayer, read_view
+
+
+def _knobs(args: list[str]) -> tuple[dict[str, Any], int]:
+    knobs: dict[str, Any] = {}
+    samples = 64
+    for arg in args:
+        key, eq, value = arg.partition("=")
+        if not eq or (key != "samples" and not hasattr(MasterPlayer, key)):
+            raise SystemExit(f"master_belief: not a master knob: {arg!r}")
+        try:
+            parsed = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            raise SystemExit(f"master_belief: not a Python literal: {arg!r}") from None
+        if key == "samples":
+            samples = int(parsed)
+        else:
+            knobs[key] = parsed
+    return knobs, samples
+
+
+def auc(scored: list[tuple[float, bool]]) -> float:
+    """The chance that a true case scores above a false one (ties count half)."""
+    negatives = sorted(s for s, truth in scored if not truth)
+    positives = [s for s, truth in scored if truth]
+    if not positives or not negatives:
+        return float("nan")
+    wins = 0.0
+    for s in positives:
+        lo, hi = bisect_left(negatives, s), bisect_right(negatives, s)
+        wins += lo + 0.5 * (hi - lo)
+    return wins / (len(positives) * len(negatives))
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 3:
+        print(__doc__)
+        return 2
+    opponent, rules_name = argv[0], argv[1]
+    try:
+        rounds = int(argv[2])
+        rules = Rules.preset(rules_name)
+    except (ValueError, RulesError) as exc:
+        raise SystemExit(f"master_belief: {exc}") from None
+    if opponent not in PLAYERS:
+        raise SystemExit(f"master_belief: no player {opponent!r}: {', '.join(sorted(PLAYERS))}")
+    if rounds < 1:
+        raise SystemExit("master_belief: at least one round")
+    knobs, samples = _knobs(argv[3:])
+    master = type("MasterBelief", (MasterPlayer,), knobs)(1)
+    deadwood: list[tuple[int, float, float]] = []  # (true, sampled mean, share that knocks)
+    true_knocks = 0
+    feeds: list[tuple[float, bool]] = []
+    for seed in range(rounds):
+        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
+        bots = (master, make_player(opponent, seed + 1))
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            if me == 0 and view.phase is Phase.DISCARD:
+                true = mask_of(rnd.hand(1))
+                limit = view.knock_limit
+                reading = read_view(view, master.discard_w, master.pass_w, master.take_w)
+                rng = random.Random(f"belief:{seed}:{len(view.history)}")
+                hands = master._opponent_hands(reading, rng, samples, limit)
+                dws = [min_deadwood_mask(h) for h in hands]
+                true_dw = min_deadwood_mask(true)
+                true_knocks += true_dw <= limit
+                deadwood.append(
+                    (true_dw, statistics.fmean(dws), sum(d <= limit for d in dws) / len(dws))
+                )
+                for b in bits(view.hand_mask):
+                    card = Card.from_bit(b)
+                    share = sum(makes_meld(h, card) for h in hands) / len(hands)
+                    feeds.append((share, makes_meld(true, card)))
+            rnd.apply(bots[me].choose(view), me)
+    n = len(deadwood)
+    if n < 2:
+        raise SystemExit("master_belief: too few decisions: play more rounds")
+    truth = [t for t, _m, _k in deadwood]
+    means = [m for _t, m, _k in deadwood]
+    print(f"master vs {opponent} ({rules_name}), {rounds} rounds, {n} discards, {samples} samples")
+    print(f"  knobs: {knobs or 'as they are'}")
+    true_mean, sampled_mean = statistics.fmean(truth), statistics.fmean(means)
+    error = statistics.fmean(abs(t - m) for t, m in zip(truth, means, strict=True))
+    print(
+        f"  deadwood: true mean {true_mean:.1f}, sampled mean {sampled_mean:.1f},"
+        f" mean error {sampled_mean - true_mean:+.1f}, mean absolute error {error:.1f},"
+        f" correlation {statistics.correlation(truth, means):.3f}"
+    )
+    print(
+        f"  could knock: true {true_knocks / n:.1%}, sampled"
+        f" {statistics.fmean(k for _t, _m, k in deadwood):.1%}"
+    )
+    base = sum(t for _s, t in feeds) / len(feeds)
+    brier = statistics.fmean((s - t) ** 2 for s, t in feeds)
+    print(
+        f"  feeds: {len(feeds)} cards, {base:.1%} meld with the true hand, sampled"
+        f" {statistics.fmean(s for s, _t in feeds):.1%}; AUC {auc(feeds):.3f}, Brier {brier:.4f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
