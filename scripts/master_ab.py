@@ -32,19 +32,43 @@ from ginrummy.tools.arena import Tally, TimeStats, plan_game, play_game_record
 BASE: type[MasterPlayer] = MasterPlayer
 
 
-def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
-    """``name:k=v,k=v`` as (name, knobs); values are Python literals."""
-    name, _sep, rest = text.partition(":")
+def opening(
+    tool: str, opponent: str, rules_name: str, numbers: list[str], what: str = "game"
+) -> tuple[Rules, list[int]]:
+    """The arguments the master's scripts start with, checked (a bad one ends the script
+    with one line): the opponent, the rules preset and whole numbers, the first a count
+    of ``what`` (at least one)."""
+    try:
+        values = [int(n) for n in numbers]
+        rules = Rules.preset(rules_name)
+    except (ValueError, RulesError) as exc:
+        raise SystemExit(f"{tool}: {exc}") from None
+    if opponent not in PLAYERS:
+        raise SystemExit(f"{tool}: no player {opponent!r}: {', '.join(sorted(PLAYERS))}")
+    if values and values[0] < 1:
+        raise SystemExit(f"{tool}: at least one {what}")
+    return rules, values
+
+
+def parse_knobs(tool: str, parts: list[str], extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``knob=value`` arguments as a dict; the knobs are `BASE` class attributes (or one
+    of ``extra``), the values Python literals."""
     knobs: dict[str, Any] = {}
-    for part in filter(None, rest.split(",")):
+    for part in parts:
         key, eq, value = part.partition("=")
-        if not eq or not hasattr(BASE, key):
-            raise SystemExit(f"master_ab: not a master knob: {part!r}")
+        if not eq or not (key in extra or hasattr(BASE, key)):
+            raise SystemExit(f"{tool}: not a master knob: {part!r}")
         try:
             knobs[key] = ast.literal_eval(value)
         except (ValueError, SyntaxError):
-            raise SystemExit(f"master_ab: not a Python literal: {part!r}") from None
-    return name or "base", knobs
+            raise SystemExit(f"{tool}: not a Python literal: {part!r}") from None
+    return knobs
+
+
+def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
+    """``name:k=v,k=v`` as (name, knobs); values are Python literals."""
+    name, _sep, rest = text.partition(":")
+    return name or "base", parse_knobs("master_ab", list(filter(None, rest.split(","))))
 
 
 def _play(
@@ -65,15 +89,9 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     opponent, rules_name, variants = argv[0], argv[1], argv[4:]
-    try:
-        games, seed = int(argv[2]), int(argv[3])
-        Rules.preset(rules_name)
-    except (ValueError, RulesError) as exc:
-        raise SystemExit(f"master_ab: {exc}") from None
-    if opponent not in PLAYERS:
-        raise SystemExit(f"master_ab: no player {opponent!r}: {', '.join(sorted(PLAYERS))}")
+    _rules, (games, seed) = opening("master_ab", opponent, rules_name, argv[2:4])
     names = [parse_variant(v)[0] for v in variants]
-    if games < 1 or len(set(names)) != len(names):
+    if len(set(names)) != len(names):
         raise SystemExit("master_ab: at least one game, and a different name for each variant")
     tasks = [(v, opponent, rules_name, seed, i) for i in range(games) for v in variants]
     won: dict[str, dict[int, bool]] = {n: {} for n in names}

@@ -27,40 +27,21 @@ Example (the fifth session's figures in BENCHMARKS.md):
 
 from __future__ import annotations
 
-import ast
 import random
 import statistics
 import sys
 from bisect import bisect_left, bisect_right
-from typing import Any
 
-from ginrummy.core import Round, Rules
+from master_ab import opening, parse_knobs
+
+from ginrummy.core import Round
 from ginrummy.core.cards import Card, mask_of
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Phase, shuffled_deck
-from ginrummy.core.rules import RulesError
-from ginrummy.players import PLAYERS, make_player
+from ginrummy.players import make_player
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.master import MasterPlayer, read_view
-
-
-def _knobs(args: list[str]) -> tuple[dict[str, Any], int]:
-    knobs: dict[str, Any] = {}
-    samples = 64
-    for arg in args:
-        key, eq, value = arg.partition("=")
-        if not eq or (key != "samples" and not hasattr(MasterPlayer, key)):
-            raise SystemExit(f"master_belief: not a master knob: {arg!r}")
-        try:
-            parsed = ast.literal_eval(value)
-        except (ValueError, SyntaxError):
-            raise SystemExit(f"master_belief: not a Python literal: {arg!r}") from None
-        if key == "samples":
-            samples = int(parsed)
-        else:
-            knobs[key] = parsed
-    return knobs, samples
 
 
 def auc(scored: list[tuple[float, bool]]) -> float:
@@ -81,16 +62,9 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     opponent, rules_name = argv[0], argv[1]
-    try:
-        rounds = int(argv[2])
-        rules = Rules.preset(rules_name)
-    except (ValueError, RulesError) as exc:
-        raise SystemExit(f"master_belief: {exc}") from None
-    if opponent not in PLAYERS:
-        raise SystemExit(f"master_belief: no player {opponent!r}: {', '.join(sorted(PLAYERS))}")
-    if rounds < 1:
-        raise SystemExit("master_belief: at least one round")
-    knobs, samples = _knobs(argv[3:])
+    rules, (rounds,) = opening("master_belief", opponent, rules_name, argv[2:3], "round")
+    knobs = parse_knobs("master_belief", argv[3:], extra=("samples",))
+    samples = int(knobs.pop("samples", 64))
     master = type("MasterBelief", (MasterPlayer,), knobs)(1)
     deadwood: list[tuple[int, float, float]] = []  # (true, sampled mean, share that knocks)
     true_knocks = 0

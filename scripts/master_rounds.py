@@ -21,11 +21,12 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from ginrummy.core import Game, Rules
+from master_ab import opening
+
+from ginrummy.core import Game
 from ginrummy.core.actions import Discard, Knock
 from ginrummy.core.melds import min_deadwood_mask
-from ginrummy.core.rules import RulesError
-from ginrummy.players import PLAYERS, make_player
+from ginrummy.players import make_player
 from ginrummy.tools.arena import bot_seed, plan_game
 
 
@@ -34,16 +35,9 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     opponent, rules_name = argv[0], argv[1]
-    try:
-        games, seed = int(argv[2]), int(argv[3])
-        first = int(argv[4]) if len(argv) == 5 else 0
-        rules = Rules.preset(rules_name)
-    except (ValueError, RulesError) as exc:
-        raise SystemExit(f"master_rounds: {exc}") from None
-    if opponent not in PLAYERS:
-        raise SystemExit(f"master_rounds: no player {opponent!r}: {', '.join(sorted(PLAYERS))}")
-    if games < 1:
-        raise SystemExit("master_rounds: at least one game")
+    rules, numbers = opening("master_rounds", opponent, rules_name, argv[2:])
+    games, seed = numbers[0], numbers[1]
+    first = numbers[2] if len(numbers) == 3 else 0
     ends: Counter[tuple[str, str]] = Counter()
     end_points: Counter[tuple[str, str]] = Counter()
     gap: Counter[int] = Counter()

@@ -51,6 +51,13 @@ def test_oracle_plays_the_same_games_seeing_the_hand() -> None:
     assert any(line.startswith("f against seen-nothing:") for line in lines)
 
 
+def test_rounds_tells_how_they_end() -> None:
+    proc = _run("master_rounds.py", "eaai", "EAAI", "1", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "rounds of 1 games, master vs eaai (EAAI), seed 1:" in proc.stdout
+    assert "eaai's knocks by cards left in the stock" in proc.stdout
+
+
 @pytest.mark.parametrize(
     ("script", "args", "message"),
     [
@@ -59,6 +66,8 @@ def test_oracle_plays_the_same_games_seeing_the_hand() -> None:
         ("master_belief.py", ("eaai", "EAAI", "2", "nope=1"), "not a master knob"),
         ("master_belief.py", ("nobody", "EAAI", "2"), "no player 'nobody'"),
         ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:nope=1"), "not a master knob"),
+        ("master_ab.py", ("eaai", "Nowhere", "2", "1", "x:"), "master_ab:"),
+        ("master_rounds.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
     ],
 )
 def test_bad_arguments_get_one_line(script: str, args: tuple[str, ...], message: str) -> None:
