@@ -92,7 +92,7 @@ def main(argv: list[str]) -> int:
     _rules, (games, seed) = opening("master_ab", opponent, rules_name, argv[2:4])
     names = [parse_variant(v)[0] for v in variants]
     if len(set(names)) != len(names):
-        raise SystemExit("master_ab: at least one game, and a different name for each variant")
+        raise SystemExit("master_ab: a different name for each variant")
     tasks = [(v, opponent, rules_name, seed, i) for i in range(games) for v in variants]
     won: dict[str, dict[int, bool]] = {n: {} for n in names}
     totals = {n: (Tally(), Tally(), TimeStats()) for n in names}

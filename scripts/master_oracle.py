@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import master_ab
+import master_ab  # next to this script (the script's folder is first on sys.path)
 
 from ginrummy.core import round as round_module
 from ginrummy.core.cards import mask_of
@@ -52,29 +50,12 @@ class OracleMaster(MasterPlayer):
     def _exact(self, reading: Reading, player: int, *, chances: bool) -> Reading:
         true = _TRUE[player]
         if chances:
-            probs = {b: 1.0 if b & true else 0.0 for b in reading.unseen}
-            return Reading(
-                reading.unseen,
-                reading.weights,
-                probs,
-                reading.opponent_known,
-                reading.opponent_hidden,
-                reading.rejected,
-                reading.opponent_takes,
-                reading.opponent_draws,
+            return replace(
+                reading, in_opponent={b: 1.0 if b & true else 0.0 for b in reading.unseen}
             )
         # Samples: the true cards outweigh all others; no improvement draws.
         weights = [1e9 if b & true else 1.0 for b in reading.unseen]
-        return Reading(
-            reading.unseen,
-            weights,
-            reading.in_opponent,
-            reading.opponent_known,
-            reading.opponent_hidden,
-            reading.rejected,
-            reading.opponent_takes,
-            0,
-        )
+        return replace(reading, weights=weights, opponent_draws=0)
 
     def advise(self, view: PlayerView) -> Any:
         self._player = view.player
