@@ -1,0 +1,306 @@
+"""The sixth session's experiments on the master, kept so that they can be run again.
+
+    python scripts/master_variants.py OPPONENT RULES GAMES SEED VARIANT [VARIANT ...]
+
+The same as `scripts/master_ab.py`, with the master replaced by `Variant`: the master as
+it is unless one of the knobs below turns an experiment on. None of them won against
+eaai (BENCHMARKS.md, "Sixth session"); each is a lead or a dead end measured, not a part
+of the game.
+
+- ``feed_meld_points=P``: a discard's feed is the share of the sampled opponent hands it
+  makes a meld with (a set or a run, `eaai.makes_meld`), times P points, instead of the
+  mean deadwood it would save them (the sampled hands are too good against eaai, so
+  little is left to save and a near-certain feed looked cheap).
+- ``replay_pool=N``: the feed samples are drawn N times over and resampled by how well a
+  greedy player (takes only to meld, throws the card leaving the least deadwood, knocks
+  at once) explains the opponent's last ``replay_depth`` turns (`replay_weight`); their
+  greedy improvement draws are ``replay_scale`` per draw the opponent made.
+- ``knock_replay=1``: the knock decision's samples are resampled the same way.
+- ``mc_candidates=K``: the K best discards are re-ranked by ``mc_samples`` play-outs of
+  the rest of the round each (the same samples for all K), the master knocking in them
+  only at ``mc_my_knock`` deadwood or less (0: gin only).
+
+Example (the sixth session's runs):
+
+    python scripts/master_variants.py eaai EAAI 400 1 'v6:' 'sh15:feed_meld_points=15.0'
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Final
+
+import master_ab  # next to this script (the script's folder is first on sys.path)
+
+from ginrummy.core.actions import EventKind
+from ginrummy.core.cards import Card
+from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.round import PlayerView
+from ginrummy.players.eaai import makes_meld
+from ginrummy.players.estimates import bits
+from ginrummy.players.expert import Advice
+from ginrummy.players.fastsim import improve, playout, sample_hidden, showdown_points
+from ginrummy.players.master import MasterPlayer, Reading
+
+#: One step of the opponent's public play, oldest first: (kind, card bit). Kinds:
+#: ``pass`` (the first upcard, declined), ``take`` (from the pile), ``draw`` (from the
+#: stock; the card is the face-up one it declined, 0 if none) and ``discard``.
+Turn = tuple[str, int]
+
+PASS: Final = "pass"
+TAKE: Final = "take"
+DRAW: Final = "draw"
+DISCARD: Final = "discard"
+
+
+def opponent_turns(view: PlayerView) -> list[Turn]:
+    """The opponent's public play this round, from ``view``'s seat, oldest first."""
+    me = view.player
+    out: list[Turn] = []
+    top = 0
+    for ev in view.history:
+        kind, card = ev.kind, ev.card
+        if kind is EventKind.UPCARD or kind is EventKind.DISCARD:
+            assert card is not None
+            if kind is EventKind.DISCARD and ev.player != me:
+                out.append((DISCARD, card.bit))
+            top = card.bit
+        elif kind is EventKind.TAKE:
+            if ev.player != me:
+                assert card is not None
+                out.append((TAKE, card.bit))
+            top = 0
+        elif ev.player != me and kind is EventKind.PASS:
+            out.append((PASS, top))
+        elif ev.player != me and kind is EventKind.DRAW:
+            out.append((DRAW, top))
+    return out
+
+
+def replay_weight(
+    hand: int, turns: list[Turn], limit: int, rng: random.Random, depth: int, miss: float
+) -> float:
+    """How well a greedy player explains ``turns`` ending with ``hand`` (its 10 cards now).
+
+    Walks back over the last ``depth`` discards and what came before each: a discard must
+    leave the least deadwood (not counting the card just taken) and more than ``limit``
+    (else the greedy player knocks); a card taken must make a meld with the hand it
+    joined; a face-up card declined must not. Each broken rule multiplies the weight by
+    ``miss``. A stock draw is undone by one card of the hand, chosen among those that keep
+    the declined card from melding (the weight is multiplied by their share). At depth 1
+    a greedy player's true hand always weighs more than 0 (the test suite checks it
+    against eaai); deeper, the one undone card may be the wrong one.
+    """
+    taken_ever = 0
+    for kind, c in turns:
+        if kind == TAKE:
+            taken_ever |= c
+    cur = hand
+    weight = 1.0
+    seen = 0
+    for i in range(len(turns) - 1, -1, -1):
+        kind, c = turns[i]
+        if kind == DISCARD:
+            if seen >= depth:
+                break
+            seen += 1
+            banned = turns[i - 1][1] if i > 0 and turns[i - 1][0] == TAKE else 0
+            with_c = cur | c
+            dw = min_deadwood_mask(cur)
+            best = min(min_deadwood_mask(with_c ^ b) for b in bits(with_c) if b != banned)
+            if dw <= limit or dw > best:
+                weight *= miss
+            cur = with_c
+        elif kind == TAKE:
+            cur ^= c
+            if not makes_meld(cur, Card.from_bit(c)):
+                weight *= miss
+        elif kind == DRAW:
+            choices = bits(cur & ~taken_ever)
+            if not choices:
+                break
+            fits = choices
+            if c:
+                declined = Card.from_bit(c)
+                fits = [s for s in choices if not makes_meld(cur ^ s, declined)]
+            if fits:
+                weight *= len(fits) / len(choices)
+            else:
+                weight *= miss
+                fits = choices
+            cur ^= fits[int(rng.random() * len(fits))]
+        elif makes_meld(cur, Card.from_bit(c)):  # the first upcard, declined
+            weight *= miss
+    return weight
+
+
+class Variant(MasterPlayer):
+    """The master with the experiments above as knobs (all off: the master as it is)."""
+
+    feed_meld_points = 0.0
+    replay_pool = 0
+    replay_depth = 1
+    replay_scale = 0.0
+    replay_miss = 0.02
+    knock_replay = 0
+    mc_candidates = 0
+    mc_samples = 24
+    mc_my_knock = 0
+
+    _view: PlayerView | None = None
+    _turns: list[Turn] | None = None
+
+    def advise(self, view: PlayerView) -> Advice:
+        self._view = view
+        self._turns = opponent_turns(view)
+        return super().advise(view)
+
+    # --- the replayed belief -----------------------------------------------------
+    def _replayed(
+        self, reading: Reading, rng: random.Random, n: int, limit: int, scale: float
+    ) -> list[tuple[int, list[int]]]:
+        """``n`` (opponent hand, stock) samples, resampled by `replay_weight`."""
+        steps = min(self.improve_cap, round(reading.opponent_draws * scale))
+        known = reading.opponent_known
+        turns = self._turns or []
+        worlds: list[tuple[int, list[int]]] = []
+        weights: list[float] = []
+        for _i in range(n * max(1, self.replay_pool)):
+            hidden, stock = sample_hidden(
+                rng, reading.unseen, reading.weights, reading.opponent_hidden
+            )
+            hidden, stock = improve(rng, hidden, known, stock, steps)
+            hand = hidden | known
+            worlds.append((hand, stock))
+            weights.append(
+                replay_weight(hand, turns, limit, rng, self.replay_depth, self.replay_miss)
+            )
+        if sum(weights) <= 0:
+            return worlds[:n]
+        return rng.choices(worlds, weights=weights, k=n)
+
+    def _opponent_hands(
+        self, reading: Reading, rng: random.Random, n: int, limit: int
+    ) -> list[int]:
+        if not self.replay_pool:
+            return super()._opponent_hands(reading, rng, n, limit)
+        return [h for h, _s in self._replayed(reading, rng, n, limit, self.replay_scale)]
+
+    def _feeds(
+        self, cards: list[int], reading: Reading, rng: random.Random, limit: int
+    ) -> list[float]:
+        if not self.feed_meld_points:
+            return super()._feeds(cards, reading, rng, limit)
+        hands = self._opponent_hands(reading, rng, self.feed_samples, limit)
+        n = len(hands) or 1
+        return [
+            self.feed_meld_points * sum(makes_meld(h, Card.from_bit(c)) for h in hands) / n
+            for c in cards
+        ]
+
+    # --- play-outs ------------------------------------------------------------------
+    def _samples(
+        self, view: PlayerView, reading: Reading, rng: random.Random, n: int
+    ) -> list[tuple[int, list[int]]]:
+        """``n`` (opponent hand, stock with the top last) for play-outs."""
+        if self.knock_replay:
+            worlds = self._replayed(reading, rng, n, view.knock_limit, self.replay_scale)
+        else:
+            worlds = []
+            for _i in range(n):
+                hidden, stock = sample_hidden(
+                    rng, reading.unseen, reading.weights, reading.opponent_hidden
+                )
+                hidden, stock = improve(
+                    rng, hidden, reading.opponent_known, stock, self._steps(reading)
+                )
+                worlds.append((hidden | reading.opponent_known, stock))
+        size = view.stock_size
+        return [(h, s[len(s) - size :] if size else []) for h, s in worlds]
+
+    def _play_on(
+        self, view: PlayerView, opp: int, mine: int, stock: list[int], top: int, my_knock: int
+    ) -> int:
+        """The master's points from playing out the round after discarding ``top``."""
+        rules = view.rules
+        return -playout(
+            (opp, mine),
+            stock,
+            top,
+            0,
+            knock_limit=view.knock_limit,
+            dead_stock=rules.dead_stock,
+            gin_bonus=rules.gin_bonus,
+            undercut_bonus=rules.undercut_bonus,
+            knock_at=(self._opponent_knock_at(view), my_knock),
+        )
+
+    def _discard_scores(
+        self,
+        hand11: int,
+        banned: int,
+        reading: Reading,
+        stock: int,
+        knock_limit: int,
+        rng: random.Random,
+    ) -> list[tuple[float, int]]:
+        out = super()._discard_scores(hand11, banned, reading, stock, knock_limit, rng)
+        view = self._view
+        k = self.mc_candidates
+        if k < 2 or view is None or len(out) < 2 or not knock_limit:
+            return out
+        if stock <= view.rules.dead_stock + 1:
+            return out
+        gv, mine, theirs, mult = self._stakes(view)
+        head = [b for _s, b in out[:k]]
+        sums = [0.0] * len(head)
+        for opp, rest in self._samples(view, reading, rng, self.mc_samples):
+            for j, b in enumerate(head):
+                pts = self._play_on(view, opp, hand11 ^ b, rest, b, self.mc_my_knock)
+                sums[j] += self._worth(gv, mine, theirs, mult, pts)
+        best = max(range(len(head)), key=lambda j: sums[j])
+        if best:
+            first = out[best]
+            out = [first] + [o for o in out if o is not first]
+        return out
+
+    def _knock_choice(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        hand: int,
+        outs: list[tuple[int, int]],
+        discard: int,
+    ) -> int:
+        if not self.knock_replay:
+            return super()._knock_choice(view, reading, hand, outs, discard)
+        rules = view.rules
+        gv, mine, theirs, mult = self._stakes(view)
+        rng = self._rng(view)
+        candidates = [b for _dw, b in outs[:3]]
+        knock_sum = [0.0] * len(candidates)
+        play_sum = 0.0
+        worlds = self._samples(view, reading, rng, self.knock_samples)
+        for opp, stock in worlds:
+            for k, b in enumerate(candidates):
+                pts = showdown_points(hand ^ b, opp, rules.gin_bonus, rules.undercut_bonus)
+                knock_sum[k] += self._worth(gv, mine, theirs, mult, pts)
+            pts = self._play_on(view, opp, hand ^ discard, stock, discard, view.knock_limit)
+            play_sum += self._worth(gv, mine, theirs, mult, pts)
+        n = len(worlds)
+        if view.stock_size <= rules.dead_stock:
+            play_sum = gv.win(mine, theirs) * n
+        best_k = max(range(len(candidates)), key=lambda k: knock_sum[k])
+        if knock_sum[best_k] >= play_sum + self.knock_margin * n:
+            return candidates[best_k]
+        return 0
+
+
+def main(argv: list[str]) -> int:
+    master_ab.BASE = Variant
+    return master_ab.main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
