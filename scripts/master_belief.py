@@ -12,17 +12,21 @@ unless ``samples=N``) and compares them with the true hand:
   against how often the true hand could;
 - **feeds**: for each card of the master's hand, the share of sampled hands it would make
   a meld with (a set or a run, `eaai.makes_meld`) against whether it makes one with the
-  true hand: the AUC (0.5 is guessing, 1 is knowing) and the Brier score.
+  true hand: the AUC (0.5 is guessing, 1 is knowing) and the Brier score;
+- **the discards made**: the master's own discards by that share, and how many of each
+  band the opponent took.
 
 The knobs are `MasterPlayer` class attributes (`improve_scale=1.0`,
-`low_hand_keep=0.0`, `discard_w=0.3`, ...), so a change of belief can be judged here in
-a minute before an A/B run of hundreds of games. The feeds' AUC is the figure to move:
-`scripts/master_oracle.py` shows what knowing them exactly would win.
+`low_hand_keep=0.0`, `discard_w=0.3`, ...) or those of the experiments in
+`scripts/master_variants.py` (``replay_pool=16``, ...), so a change of belief can be
+judged here in a minute before an A/B run of hundreds of games. The feeds' AUC is the
+figure to move: `scripts/master_oracle.py` shows what knowing them exactly would win.
 
 Example (the fifth session's figures in BENCHMARKS.md):
 
     python scripts/master_belief.py eaai EAAI 40
     python scripts/master_belief.py eaai EAAI 40 improve_scale=1.0 low_hand_keep=0.0
+    python scripts/master_belief.py eaai EAAI 40 samples=32 replay_pool=16
 """
 
 from __future__ import annotations
@@ -32,16 +36,22 @@ import statistics
 import sys
 from bisect import bisect_left, bisect_right
 
+import master_ab
 from master_ab import opening, parse_knobs
+from master_variants import Variant
 
 from ginrummy.core import Round
+from ginrummy.core.actions import Discard, TakeDiscard
 from ginrummy.core.cards import Card, mask_of
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Phase, shuffled_deck
 from ginrummy.players import make_player
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
-from ginrummy.players.master import MasterPlayer, read_view
+from ginrummy.players.master import read_view
+
+#: The master's discards by the share of sampled hands the card melds with: (low, high).
+BANDS = ((0.0, 0.1), (0.1, 0.2), (0.2, 0.3), (0.3, 0.5), (0.5, 1.01))
 
 
 def auc(scored: list[tuple[float, bool]]) -> float:
@@ -63,19 +73,30 @@ def main(argv: list[str]) -> int:
         return 2
     opponent, rules_name = argv[0], argv[1]
     rules, (rounds,) = opening("master_belief", opponent, rules_name, argv[2:3], "round")
+    master_ab.BASE = Variant
     knobs = parse_knobs("master_belief", argv[3:], extra=("samples",))
     samples = int(knobs.pop("samples", 64))
-    master = type("MasterBelief", (MasterPlayer,), knobs)(1)
+    master = type("MasterBelief", (Variant,), knobs)(1)
     deadwood: list[tuple[int, float, float]] = []  # (true, sampled mean, share that knocks)
     true_knocks = 0
     feeds: list[tuple[float, bool]] = []
+    made: list[tuple[float, bool]] = []  # the master's discards: (share, taken)
     for seed in range(rounds):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
         bots = (master, make_player(opponent, seed + 1))
+        shares: dict[int, float] = {}
+        thrown: float | None = None  # the share of the master's discard, until answered
         while rnd.result is None:
             me = rnd.to_act
             view = rnd.view(me)
+            if me == 1 and thrown is not None:
+                answer = bots[1].choose(view)
+                made.append((thrown, isinstance(answer, TakeDiscard)))
+                thrown = None
+                rnd.apply(answer, me)
+                continue
             if me == 0 and view.phase is Phase.DISCARD:
+                master.prepare(view)
                 true = mask_of(rnd.hand(1))
                 limit = view.knock_limit
                 reading = read_view(view, master.discard_w, master.pass_w, master.take_w)
@@ -87,11 +108,15 @@ def main(argv: list[str]) -> int:
                 deadwood.append(
                     (true_dw, statistics.fmean(dws), sum(d <= limit for d in dws) / len(dws))
                 )
+                shares = {}
                 for b in bits(view.hand_mask):
                     card = Card.from_bit(b)
-                    share = sum(makes_meld(h, card) for h in hands) / len(hands)
+                    share = shares[b] = sum(makes_meld(h, card) for h in hands) / len(hands)
                     feeds.append((share, makes_meld(true, card)))
-            rnd.apply(bots[me].choose(view), me)
+            action = bots[me].choose(view)
+            if me == 0 and isinstance(action, Discard):
+                thrown = shares[action.card.bit]
+            rnd.apply(action, me)
     n = len(deadwood)
     if n < 2:
         raise SystemExit("master_belief: too few decisions: play more rounds")
@@ -116,6 +141,15 @@ def main(argv: list[str]) -> int:
         f"  feeds: {len(feeds)} cards, {base:.1%} meld with the true hand, sampled"
         f" {statistics.fmean(s for s, _t in feeds):.1%}; AUC {auc(feeds):.3f}, Brier {brier:.4f}"
     )
+    taken = sum(t for _s, t in made)
+    print(f"  the master's discards: {len(made)}, taken by {opponent} {taken}; by share:")
+    for lo, hi in BANDS:
+        band = [t for s, t in made if lo <= s < hi]
+        if band:
+            print(
+                f"    {lo:.1f}-{min(hi, 1.0):.1f}: {len(band):4d} discards,"
+                f" {sum(band):3d} taken ({sum(band) / len(band):.1%})"
+            )
     return 0
 
 

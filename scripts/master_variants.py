@@ -15,7 +15,8 @@ of the game.
   greedy player (takes only to meld, throws the card leaving the least deadwood, knocks
   at once) explains the opponent's last ``replay_depth`` turns (`replay_weight`); their
   greedy improvement draws are ``replay_scale`` per draw the opponent made.
-- ``knock_replay=1``: the knock decision's samples are resampled the same way.
+- ``knock_replay=N``: the play-outs' samples (the knock decision's, and those below) are
+  drawn N times over and resampled the same way.
 - ``mc_candidates=K``: the K best discards are re-ranked by ``mc_samples`` play-outs of
   the rest of the round each (the same samples for all K), the master knocking in them
   only at ``mc_my_knock`` deadwood or less (0: gin only).
@@ -151,22 +152,28 @@ class Variant(MasterPlayer):
     _view: PlayerView | None = None
     _turns: list[Turn] | None = None
 
-    def advise(self, view: PlayerView) -> Advice:
+    def prepare(self, view: PlayerView) -> None:
+        """Read what the experiments need of ``view`` (`advise` does it first)."""
         self._view = view
         self._turns = opponent_turns(view)
+
+    def advise(self, view: PlayerView) -> Advice:
+        self.prepare(view)
         return super().advise(view)
 
     # --- the replayed belief -----------------------------------------------------
     def _replayed(
-        self, reading: Reading, rng: random.Random, n: int, limit: int, scale: float
+        self, reading: Reading, rng: random.Random, n: int, limit: int, pool: int
     ) -> list[tuple[int, list[int]]]:
-        """``n`` (opponent hand, stock) samples, resampled by `replay_weight`."""
+        """``n`` (opponent hand, stock) samples of ``n * pool``, resampled by
+        `replay_weight`."""
+        scale = self.replay_scale
         steps = min(self.improve_cap, round(reading.opponent_draws * scale))
         known = reading.opponent_known
         turns = self._turns or []
         worlds: list[tuple[int, list[int]]] = []
         weights: list[float] = []
-        for _i in range(n * max(1, self.replay_pool)):
+        for _i in range(n * pool):
             hidden, stock = sample_hidden(
                 rng, reading.unseen, reading.weights, reading.opponent_hidden
             )
@@ -185,7 +192,7 @@ class Variant(MasterPlayer):
     ) -> list[int]:
         if not self.replay_pool:
             return super()._opponent_hands(reading, rng, n, limit)
-        return [h for h, _s in self._replayed(reading, rng, n, limit, self.replay_scale)]
+        return [h for h, _s in self._replayed(reading, rng, n, limit, self.replay_pool)]
 
     def _feeds(
         self, cards: list[int], reading: Reading, rng: random.Random, limit: int
@@ -205,7 +212,7 @@ class Variant(MasterPlayer):
     ) -> list[tuple[int, list[int]]]:
         """``n`` (opponent hand, stock with the top last) for play-outs."""
         if self.knock_replay:
-            worlds = self._replayed(reading, rng, n, view.knock_limit, self.replay_scale)
+            worlds = self._replayed(reading, rng, n, view.knock_limit, self.knock_replay)
         else:
             worlds = []
             for _i in range(n):

@@ -40,11 +40,14 @@ def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_belief_compares_samples_with_the_true_hand() -> None:
-    proc = _run("master_belief.py", "eaai", "EAAI", "2", "samples=8", "improve_scale=1.0")
+    proc = _run(
+        "master_belief.py", "eaai", "EAAI", "2", "samples=8", "improve_scale=1.0", "replay_pool=2"
+    )
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "master vs eaai (EAAI), 2 rounds" in out
-    assert "knobs: {'improve_scale': 1.0}" in out
+    assert "knobs: {'improve_scale': 1.0, 'replay_pool': 2}" in out
+    assert "the master's discards: " in out
     assert "deadwood: true mean" in out
     # eaai knocks as soon as it can, so after its discards it never could (these deals
     # give it no dealt hand within the limit either).
@@ -95,7 +98,7 @@ def test_variants_run_every_experiment() -> None:
         "1",
         "1",
         "v6:",
-        "all:feed_meld_points=15.0,replay_pool=2,knock_replay=1,mc_candidates=2,mc_samples=2",
+        "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2",
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
