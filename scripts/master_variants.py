@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterator
 from typing import Final
 
 import master_ab  # next to this script (the script's folder is first on sys.path)
@@ -41,7 +42,7 @@ from ginrummy.core.round import PlayerView
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import improve, playout, sample_hidden, showdown_points
+from ginrummy.players.fastsim import improve, sample_hidden
 from ginrummy.players.master import MasterPlayer, Reading
 
 #: One step of the opponent's public play, oldest first: (kind, card bit). Kinds:
@@ -207,41 +208,15 @@ class Variant(MasterPlayer):
         ]
 
     # --- play-outs ------------------------------------------------------------------
-    def _samples(
+    def _knock_samples(
         self, view: PlayerView, reading: Reading, rng: random.Random, n: int
-    ) -> list[tuple[int, list[int]]]:
-        """``n`` (opponent hand, stock with the top last) for play-outs."""
-        if self.knock_replay:
-            worlds = self._replayed(reading, rng, n, view.knock_limit, self.knock_replay)
-        else:
-            worlds = []
-            for _i in range(n):
-                hidden, stock = sample_hidden(
-                    rng, reading.unseen, reading.weights, reading.opponent_hidden
-                )
-                hidden, stock = improve(
-                    rng, hidden, reading.opponent_known, stock, self._steps(reading)
-                )
-                worlds.append((hidden | reading.opponent_known, stock))
+    ) -> Iterator[tuple[int, list[int]]]:
+        if not self.knock_replay:
+            yield from super()._knock_samples(view, reading, rng, n)
+            return
         size = view.stock_size
-        return [(h, s[len(s) - size :] if size else []) for h, s in worlds]
-
-    def _play_on(
-        self, view: PlayerView, opp: int, mine: int, stock: list[int], top: int, my_knock: int
-    ) -> int:
-        """The master's points from playing out the round after discarding ``top``."""
-        rules = view.rules
-        return -playout(
-            (opp, mine),
-            stock,
-            top,
-            0,
-            knock_limit=view.knock_limit,
-            dead_stock=rules.dead_stock,
-            gin_bonus=rules.gin_bonus,
-            undercut_bonus=rules.undercut_bonus,
-            knock_at=(self._opponent_knock_at(view), my_knock),
-        )
+        for h, s in self._replayed(reading, rng, n, view.knock_limit, self.knock_replay):
+            yield h, (s[len(s) - size :] if size else [])
 
     def _discard_scores(
         self,
@@ -262,7 +237,7 @@ class Variant(MasterPlayer):
         gv, mine, theirs, mult = self._stakes(view)
         head = [b for _s, b in out[:k]]
         sums = [0.0] * len(head)
-        for opp, rest in self._samples(view, reading, rng, self.mc_samples):
+        for opp, rest in self._knock_samples(view, reading, rng, self.mc_samples):
             for j, b in enumerate(head):
                 pts = self._play_on(view, opp, hand11 ^ b, rest, b, self.mc_my_knock)
                 sums[j] += self._worth(gv, mine, theirs, mult, pts)
@@ -271,37 +246,6 @@ class Variant(MasterPlayer):
             first = out[best]
             out = [first] + [o for o in out if o is not first]
         return out
-
-    def _knock_choice(
-        self,
-        view: PlayerView,
-        reading: Reading,
-        hand: int,
-        outs: list[tuple[int, int]],
-        discard: int,
-    ) -> int:
-        if not self.knock_replay:
-            return super()._knock_choice(view, reading, hand, outs, discard)
-        rules = view.rules
-        gv, mine, theirs, mult = self._stakes(view)
-        rng = self._rng(view)
-        candidates = [b for _dw, b in outs[:3]]
-        knock_sum = [0.0] * len(candidates)
-        play_sum = 0.0
-        worlds = self._samples(view, reading, rng, self.knock_samples)
-        for opp, stock in worlds:
-            for k, b in enumerate(candidates):
-                pts = showdown_points(hand ^ b, opp, rules.gin_bonus, rules.undercut_bonus)
-                knock_sum[k] += self._worth(gv, mine, theirs, mult, pts)
-            pts = self._play_on(view, opp, hand ^ discard, stock, discard, view.knock_limit)
-            play_sum += self._worth(gv, mine, theirs, mult, pts)
-        n = len(worlds)
-        if view.stock_size <= rules.dead_stock:
-            play_sum = gv.win(mine, theirs) * n
-        best_k = max(range(len(candidates)), key=lambda k: knock_sum[k])
-        if knock_sum[best_k] >= play_sum + self.knock_margin * n:
-            return candidates[best_k]
-        return 0
 
 
 def main(argv: list[str]) -> int:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
 from typing import Final
@@ -503,6 +503,43 @@ class MasterPlayer:
             ).format(reason=reason, deadwood=outs[0][0])
         return Advice(Discard(card), reason)
 
+    def _knock_samples(
+        self, view: PlayerView, reading: Reading, rng: random.Random, n: int
+    ) -> Iterator[tuple[int, list[int]]]:
+        """Up to ``n`` samples for play-outs, one at a time (a deadline may stop them):
+        (opponent hand, stock with the top last)."""
+        size = view.stock_size
+        for _i in range(n):
+            opp_hidden, stock = sample_hidden(
+                rng, reading.unseen, reading.weights, reading.opponent_hidden
+            )
+            opp_hidden, stock = improve(
+                rng, opp_hidden, reading.opponent_known, stock, self._steps(reading)
+            )
+            opp = opp_hidden | reading.opponent_known
+            if min_deadwood_mask(opp) <= view.knock_limit and rng.random() >= self.low_hand_keep:
+                continue
+            yield opp, (stock[len(stock) - size :] if size else [])
+
+    def _play_on(
+        self, view: PlayerView, opp: int, mine: int, stock: list[int], top: int, my_knock: int
+    ) -> int:
+        """My points (before a multiplier) from a greedy play-out of the round after I
+        discard ``top``, holding ``mine``: the opponent draws next; I go out at
+        ``my_knock`` deadwood or less, the opponent as `_opponent_knock_at` says."""
+        rules = view.rules
+        return -playout(
+            (opp, mine),
+            stock,
+            top,
+            0,
+            knock_limit=view.knock_limit,
+            dead_stock=rules.dead_stock,
+            gin_bonus=rules.gin_bonus,
+            undercut_bonus=rules.undercut_bonus,
+            knock_at=(self._opponent_knock_at(view), my_knock),
+        )
+
     def _knock_choice(
         self,
         view: PlayerView,
@@ -521,34 +558,14 @@ class MasterPlayer:
         play_sum = 0.0
         n = 0
         after = hand ^ discard
-        for _i in range(self.knock_samples):
+        for opp, stock in self._knock_samples(view, reading, rng, self.knock_samples):
             if n and time.perf_counter() > deadline:
                 break
-            opp_hidden, stock = sample_hidden(
-                rng, reading.unseen, reading.weights, reading.opponent_hidden
-            )
-            opp_hidden, stock = improve(
-                rng, opp_hidden, reading.opponent_known, stock, self._steps(reading)
-            )
-            opp = opp_hidden | reading.opponent_known
-            if min_deadwood_mask(opp) <= view.knock_limit and rng.random() >= self.low_hand_keep:
-                continue
             for k, b in enumerate(candidates):
                 pts = showdown_points(hand ^ b, opp, rules.gin_bonus, rules.undercut_bonus)
                 knock_sum[k] += self._worth(gv, mine, theirs, mult, pts)
             # Play on: discard, then the opponent draws.
-            stock = stock[len(stock) - view.stock_size :] if view.stock_size else []
-            pts = -playout(
-                (opp, after),
-                stock,
-                discard,
-                0,
-                knock_limit=view.knock_limit,
-                dead_stock=rules.dead_stock,
-                gin_bonus=rules.gin_bonus,
-                undercut_bonus=rules.undercut_bonus,
-                knock_at=(self._opponent_knock_at(view), view.knock_limit),
-            )
+            pts = self._play_on(view, opp, after, stock, discard, view.knock_limit)
             play_sum += self._worth(gv, mine, theirs, mult, pts)
             n += 1
         if view.stock_size <= rules.dead_stock:
