@@ -17,6 +17,8 @@ of the game.
   greedy improvement draws are ``replay_scale`` per draw the opponent made.
 - ``knock_replay=N``: the play-outs' samples (the knock decision's, and those below) are
   drawn N times over and resampled the same way.
+- ``play_on_knock=D``: in the knock decision's play-outs of playing on, the master goes
+  out only at D deadwood or less (0: gin only), not as soon as it may.
 - ``mc_candidates=K``: the K best discards are re-ranked by ``mc_samples`` play-outs of
   the rest of the round each (the same samples for all K), the master knocking in them
   only at ``mc_my_knock`` deadwood or less (0: gin only).
@@ -146,6 +148,7 @@ class Variant(MasterPlayer):
     replay_scale = 0.0
     replay_miss = 0.02
     knock_replay = 0
+    play_on_knock: int | None = None
     mc_candidates = 0
     mc_samples = 24
     mc_my_knock = 0
@@ -217,6 +220,13 @@ class Variant(MasterPlayer):
         size = view.stock_size
         for h, s in self._replayed(reading, rng, n, view.knock_limit, self.knock_replay):
             yield h, (s[len(s) - size :] if size else [])
+
+    def _play_on(
+        self, view: PlayerView, opp: int, mine: int, stock: list[int], top: int, my_knock: int
+    ) -> int:
+        if self.play_on_knock is not None and my_knock == view.knock_limit:
+            my_knock = self.play_on_knock
+        return super()._play_on(view, opp, mine, stock, top, my_knock)
 
     def _discard_scores(
         self,
