@@ -89,12 +89,6 @@ def main(argv: list[str]) -> int:
         while rnd.result is None:
             me = rnd.to_act
             view = rnd.view(me)
-            if me == 1 and thrown is not None:
-                answer = bots[1].choose(view)
-                made.append((thrown, isinstance(answer, TakeDiscard)))
-                thrown = None
-                rnd.apply(answer, me)
-                continue
             if me == 0 and view.phase is Phase.DISCARD:
                 master.prepare(view)
                 true = mask_of(rnd.hand(1))
@@ -114,7 +108,10 @@ def main(argv: list[str]) -> int:
                     share = shares[b] = sum(makes_meld(h, card) for h in hands) / len(hands)
                     feeds.append((share, makes_meld(true, card)))
             action = bots[me].choose(view)
-            if me == 0 and isinstance(action, Discard):
+            if me == 1 and thrown is not None:  # its answer to the master's discard
+                made.append((thrown, isinstance(action, TakeDiscard)))
+                thrown = None
+            elif me == 0 and isinstance(action, Discard):
                 thrown = shares[action.card.bit]
             rnd.apply(action, me)
     n = len(deadwood)
