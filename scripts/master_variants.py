@@ -4,8 +4,8 @@
 
 The same as `scripts/master_ab.py`, with the master replaced by `Variant`: the master as
 it is unless one of the knobs below turns an experiment on. None of them won against
-eaai (BENCHMARKS.md, "Sixth session"); each is a lead or a dead end measured, not a part
-of the game.
+eaai (BENCHMARKS.md, "Sixth session" and "Seventh session"); each is a lead or a dead
+end measured, not a part of the game.
 
 - ``feed_meld_points=P``: a discard's feed is the share of the sampled opponent hands it
   makes a meld with (a set or a run, `eaai.makes_meld`), times P points, instead of the
@@ -22,6 +22,15 @@ of the game.
 - ``mc_candidates=K``: the K best discards are re-ranked by ``mc_samples`` play-outs of
   the rest of the round each (the same samples for all K), the master knocking in them
   only at ``mc_my_knock`` deadwood or less (0: gin only).
+- ``reply_weight=W`` (seventh session): the ``reply_candidates`` best discards are
+  re-ranked by the opponent's greedy reply (`greedy_reply`) on ``reply_samples``
+  replayed samples (``reply_pool`` times over, ``reply_scale`` greedy draws per draw;
+  ``reply_stock=0``: the reply to the card only, not a stock draw): W times the mean
+  points the master would get from a knock on that reply (an undercut counts for it)
+  comes off the discard's score.
+- ``learned_knock=M`` (seventh session): the knock decision is a linear fit learned
+  against eaai by `scripts/master_knocks.py` (the knock's points from public features
+  against the points of playing on), knocking when it beats playing on by M points.
 
 Example (the sixth session's runs):
 
@@ -44,7 +53,7 @@ from ginrummy.core.round import PlayerView
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import improve, sample_hidden
+from ginrummy.players.fastsim import _best_discard, improve, sample_hidden, showdown_points
 from ginrummy.players.master import MasterPlayer, Reading
 
 #: One step of the opponent's public play, oldest first: (kind, card bit). Kinds:
@@ -139,6 +148,26 @@ def replay_weight(
     return weight
 
 
+def greedy_reply(
+    opp: int, top: int, mine: int, card: int, limit: int, gin_bonus: int, undercut_bonus: int
+) -> int:
+    """The master's points if a greedy opponent holding ``opp`` ends the round on its
+    reply to the master's discard ``card`` (0 if it plays on): it takes ``card`` if that
+    makes a meld, else draws ``top`` (0: no draw is looked at); throws the card leaving
+    the least deadwood (never the card it took) and knocks if that is within ``limit``,
+    against the master's 10 cards ``mine`` (lay-offs and undercuts included)."""
+    if makes_meld(opp, Card.from_bit(card)):
+        drawn = card
+    elif top:
+        drawn = top
+    else:
+        return 0
+    dw, thrown = _best_discard(opp | drawn, card if drawn == card else 0)
+    if dw > limit:
+        return 0
+    return -showdown_points((opp | drawn) ^ thrown, mine, gin_bonus, undercut_bonus)
+
+
 class Variant(MasterPlayer):
     """The master with the experiments above as knobs (all off: the master as it is)."""
 
@@ -152,6 +181,13 @@ class Variant(MasterPlayer):
     mc_candidates = 0
     mc_samples = 24
     mc_my_knock = 0
+    reply_weight = 0.0
+    reply_samples = 32
+    reply_pool = 8
+    reply_candidates = 5
+    reply_scale = -1.0
+    reply_stock = 1
+    learned_knock: float | None = None
 
     _view: PlayerView | None = None
     _turns: list[Turn] | None = None
@@ -167,11 +203,19 @@ class Variant(MasterPlayer):
 
     # --- the replayed belief -----------------------------------------------------
     def _replayed(
-        self, reading: Reading, rng: random.Random, n: int, limit: int, pool: int
+        self,
+        reading: Reading,
+        rng: random.Random,
+        n: int,
+        limit: int,
+        pool: int,
+        scale: float | None = None,
     ) -> list[tuple[int, list[int]]]:
         """``n`` (opponent hand, stock) samples of ``n * pool``, resampled by
-        `replay_weight`."""
-        scale = self.replay_scale
+        `replay_weight`; ``scale`` greedy draws per draw the opponent made (None:
+        ``replay_scale``)."""
+        if scale is None:
+            scale = self.replay_scale
         steps = min(self.improve_cap, round(reading.opponent_draws * scale))
         known = reading.opponent_known
         turns = self._turns or []
@@ -239,6 +283,8 @@ class Variant(MasterPlayer):
     ) -> list[tuple[float, int]]:
         out = super()._discard_scores(hand11, banned, reading, stock, knock_limit, rng)
         view = self._view
+        if self.reply_weight and view is not None and knock_limit and len(out) > 1:
+            out = self._reply_rerank(view, out, hand11, reading, stock, rng)
         k = self.mc_candidates
         if k < 2 or view is None or len(out) < 2 or not knock_limit:
             return out
@@ -256,6 +302,103 @@ class Variant(MasterPlayer):
             first = out[best]
             out = [first] + [o for o in out if o is not first]
         return out
+
+    def _reply_rerank(
+        self,
+        view: PlayerView,
+        out: list[tuple[float, int]],
+        hand11: int,
+        reading: Reading,
+        stock: int,
+        rng: random.Random,
+    ) -> list[tuple[float, int]]:
+        """The closest discards re-ranked by the opponent's greedy reply on replayed
+        samples: it takes the card if it melds (else draws the sampled stock's top),
+        throws the card leaving the least deadwood and knocks at once; a knock is settled
+        against the master's hand left (undercuts included)."""
+        rules = view.rules
+        if stock <= rules.dead_stock:
+            return out
+        limit = view.knock_limit
+        head = out[: self.reply_candidates]
+        cards = [b for _s, b in head]
+        sums = [0.0] * len(cards)
+        scale = self.reply_scale if self.reply_scale >= 0 else None
+        worlds = self._replayed(reading, rng, self.reply_samples, limit, self.reply_pool, scale)
+        gin, under = rules.gin_bonus, rules.undercut_bonus
+        for opp, rest in worlds:
+            top = rest[-1] if rest and self.reply_stock else 0
+            for j, c in enumerate(cards):
+                sums[j] += greedy_reply(opp, top, hand11 ^ c, c, limit, gin, under)
+        n = len(worlds) or 1
+        w = self.reply_weight
+        head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
+        return head + out[self.reply_candidates :]
+
+    def _knock_choice(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        hand: int,
+        outs: list[tuple[int, int]],
+        discard: int,
+    ) -> int:
+        if self.learned_knock is None or view.stock_size <= view.rules.dead_stock:
+            return super()._knock_choice(view, reading, hand, outs, discard)
+        rules = view.rules
+        gb, ub = rules.gin_bonus, rules.undercut_bonus
+        rng = self._rng(view)
+        v6 = [o for o, _s in self._knock_samples(view, reading, rng, self.knock_samples)]
+        rep = [o for o, _s in self._replayed(reading, rng, 48, view.knock_limit, 8, 0.0)]
+        rep5 = [o for o, _s in self._replayed(reading, rng, 48, view.knock_limit, 8, 0.5)]
+
+        def stats(samples: list[int], b: int) -> tuple[float, float]:
+            pts = [showdown_points(hand ^ b, o, gb, ub) for o in samples]
+            return sum(pts) / len(pts), sum(p < 0 for p in pts) / len(pts)
+
+        best, best_b = -1e9, 0
+        for _dw, b in outs[:3]:
+            kr, ur = stats(rep, b)
+            kr5, ur5 = stats(rep5, b)
+            kv, _uv = stats(v6, b)
+            feats = (
+                kr,
+                kr5,
+                kv,
+                ur,
+                ur5,
+                view.stock_size,
+                min_deadwood_mask(hand ^ b),
+                reading.opponent_draws,
+                reading.opponent_takes,
+            )
+            value = _KNOCK_COEF[0] + sum(c * f for c, f in zip(_KNOCK_COEF[1:], feats, strict=True))
+            if value > best:
+                best, best_b = value, b
+        play_on = (
+            _PLAYON_COEF[0]
+            + _PLAYON_COEF[1] * view.stock_size
+            + _PLAYON_COEF[2] * (min_deadwood_mask(hand ^ discard))
+        )
+        return best_b if best > play_on + self.learned_knock else 0
+
+
+#: `learned_knock`'s fits (`python scripts/master_knocks.py eaai EAAI 3000`, the last
+#: lines): the knock's points from 1 and `master_knocks.KNOCK_FEATURES`, and the points of
+#: playing on from 1, the stock and the deadwood kept.
+_KNOCK_COEF = (
+    29.5884,
+    -0.2927,
+    0.8181,
+    -0.0285,
+    -30.3288,
+    15.8304,
+    -0.3514,
+    -0.7006,
+    -1.4709,
+    -1.6493,
+)
+_PLAYON_COEF = (26.9634, 0.3915, -1.9609)
 
 
 def main(argv: list[str]) -> int:

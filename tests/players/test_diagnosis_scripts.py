@@ -99,12 +99,46 @@ def test_variants_run_every_experiment() -> None:
         "1",
         "v6:",
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2",
+        "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0].startswith("v6 ")
     assert lines[1].startswith("all ")
+    assert lines[2].startswith("reply ")
     assert any(line.startswith("all against v6:") for line in lines)
+    assert any(line.startswith("reply against v6:") for line in lines)
+
+
+def test_knocks_weighs_what_knocking_would_have_won() -> None:
+    proc = _run("master_knocks.py", "eaai", "EAAI", "40")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.startswith("master vs eaai (EAAI), 40 rounds: ")
+    assert "chances to knock, the master knocked at " in out
+    assert "knowing the true points: margin 0: " in out
+    assert "learned from public features: margin 0: " in out
+    assert "    knock: (" in out
+
+
+def test_knocks_fit_finds_a_linear_law() -> None:
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        knocks = importlib.import_module("master_knocks")
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    rng = random.Random(3)
+    rows = []
+    for _i in range(200):
+        a, b = rng.uniform(-5, 5), rng.uniform(0, 30)
+        rows.append({"a": a, "b": b, "c": 7.0, "y": 4.0 - 2.0 * a + 0.5 * b})
+    coef = knocks.fit(rows, ("a", "b", "c"), "y")
+    # The constant feature c shares the intercept with 1 (the ridge splits it).
+    assert coef[0] + 7.0 * coef[3] == pytest.approx(4.0, abs=1e-4)
+    assert coef[1:3] == pytest.approx([-2.0, 0.5], abs=1e-4)
+    assert knocks.predict(coef, {"a": 1.0, "b": 10.0, "c": 7.0}, ("a", "b", "c")) == (
+        pytest.approx(7.0, abs=1e-3)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -160,3 +194,21 @@ def test_replay_weighs_down_what_a_greedy_player_would_not_do(variants: ModuleTy
     took = [("take", Card.parse("9C").bit), ("discard", Card.parse("KD").bit)]
     assert weight(_mask("AS 2S 3S 9S 9H 9C QC JH 4D 5C"), took, 10, rng, 1, 0.5) == 1.0
     assert weight(_mask("AS 2S 3S 4H 5H 6H 9C QC JH 2D"), took, 10, rng, 1, 0.5) == 0.5
+
+
+def test_greedy_reply_settles_the_knock_a_discard_gives(variants: ModuleType) -> None:
+    reply = variants.greedy_reply
+    # 30 deadwood; 9S makes the run 7S 8S 9S, 5D goes and 10 is left: it knocks.
+    opp = _mask("KS KH KD 7S 8S AC 2C 3D 4H 5D")
+    nine = Card.parse("9S").bit
+    # The master keeps 12 deadwood (AH 2H 9D), nothing to lay off: it loses 2 points.
+    mine = _mask("AS 2S 3S 4S 5C 6C 7C AH 2H 9D")
+    assert reply(opp, 0, mine, nine, 10, 25, 25) == -2
+    # With 8 (AH 2H 5D) it undercuts: 25 and the 2 points between the hands.
+    assert reply(opp, 0, _mask("AS 2S 3S 4S 5C 6C 7C AH 2H 5D"), nine, 10, 25, 25) == 27
+    # QD makes no meld; with no stock draw looked at, the round goes on.
+    assert reply(opp, 0, mine, Card.parse("QD").bit, 10, 25, 25) == 0
+    # It draws 6S instead: 6S 7S 8S, 5D goes: 10 again, a knock.
+    assert reply(opp, Card.parse("6S").bit, mine, Card.parse("QD").bit, 10, 25, 25) == -2
+    # A stock card that helps nothing: it throws it (or its worst card) and plays on.
+    assert reply(opp, Card.parse("QH").bit, mine, Card.parse("QD").bit, 10, 25, 25) == 0

@@ -1,0 +1,263 @@
+"""What the master's knock decision could still win: a diagnosis, not a benchmark.
+
+    python scripts/master_knocks.py OPPONENT RULES ROUNDS [FIRST]
+
+Plays ROUNDS rounds (deck seeds FIRST .. FIRST+ROUNDS-1, the dealer alternating, both
+scores 0) of the master in seat 0 against OPPONENT (``JOBS`` processes, 2 by default).
+At each of the master's chances to knock short of gin it records:
+
+- public features: the knock's deadwood, the stock, the opponent's draws and takes, and
+  the mean points and undercut share of the knock against three sets of sampled opponent
+  hands: the master's own (``kv6``), and those that best explain the opponent's last turn
+  as a greedy player (`master_variants.replay_weight`, 8 times over) with no greedy
+  improvement draws (``krep``, ``urep``) and with 0.5 per draw (``krep5``, ``urep5``);
+- the truth: the points of that knock against the opponent's real hand (``true``), and
+  the round's points to the master as it was really played (it mostly played on).
+
+Then it prints how each feature follows the truth, and what knocking by a rule would
+have won over the rounds as played (two folds by deck seed: fitted on one half, counted
+on the other): at a round's first chance where the rule and the master differ, a knock
+the master did not make counts its true points less the round's outcome; a knock it made
+and the rule would not counts the fitted value of playing on less the knock's points.
+The rules: **knowing** the knock's true points (the upper bound of any knock decision
+against this opponent) and **learned** from the public features (linear fits), each
+against a linear fit of playing on from the stock and the deadwood kept, at margins of
+0, 3 and 6 points. Last it prints the fits over all the rounds (the coefficients of
+``learned_knock`` in `scripts/master_variants.py`).
+
+Example (the seventh session's figures in BENCHMARKS.md):
+
+    python scripts/master_knocks.py eaai EAAI 3000
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from master_ab import opening
+from master_variants import Variant
+
+from ginrummy.core import Round
+from ginrummy.core.cards import mask_of
+from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.round import PlayerView, shuffled_deck
+from ginrummy.core.rules import Rules
+from ginrummy.players import make_player
+from ginrummy.players.fastsim import showdown_points
+from ginrummy.players.master import Reading
+
+#: The public features of a knock chance, in the order of the learned fit.
+KNOCK_FEATURES = ("krep", "krep5", "kv6", "urep", "urep5", "stock", "dw", "draws", "takes")
+#: The features of the fit of playing on.
+PLAY_ON_FEATURES = ("stock", "kept")
+#: Samples per set (the master's own knock decision deals 48).
+SAMPLES = 48
+
+Row = dict[str, Any]
+
+
+class Probe(Variant):
+    """The master as it is, noting each knock chance (the true hand is set by the loop)."""
+
+    true_hand = 0
+    rows: list[Row]
+
+    def _knock_choice(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        hand: int,
+        outs: list[tuple[int, int]],
+        discard: int,
+    ) -> int:
+        rules = view.rules
+        gb, ub = rules.gin_bonus, rules.undercut_bonus
+        rng = random.Random(f"knocks:{view.round_number}:{len(view.history)}")
+        own = [o for o, _s in self._knock_samples(view, reading, rng, SAMPLES)]
+        limit = view.knock_limit
+        rep = [o for o, _s in self._replayed(reading, rng, SAMPLES, limit, 8, 0.0)]
+        rep5 = [o for o, _s in self._replayed(reading, rng, SAMPLES, limit, 8, 0.5)]
+
+        def stats(samples: list[int], b: int) -> tuple[float, float]:
+            pts = [showdown_points(hand ^ b, o, gb, ub) for o in samples]
+            return statistics.fmean(pts), sum(p < 0 for p in pts) / len(pts)
+
+        best: Row = {}
+        for _dw, b in outs[:3]:
+            krep, urep = stats(rep, b)
+            if best and krep <= best["krep"]:
+                continue
+            krep5, urep5 = stats(rep5, b)
+            best = {
+                "krep": krep,
+                "krep5": krep5,
+                "kv6": stats(own, b)[0],
+                "urep": urep,
+                "urep5": urep5,
+                "dw": min_deadwood_mask(hand ^ b),
+                "true": showdown_points(hand ^ b, self.true_hand, gb, ub),
+            }
+        choice = super()._knock_choice(view, reading, hand, outs, discard)
+        best.update(
+            stock=view.stock_size,
+            draws=reading.opponent_draws,
+            takes=reading.opponent_takes,
+            kept=min_deadwood_mask(hand ^ discard),
+            knocked=bool(choice),
+        )
+        self.rows.append(best)
+        return choice
+
+
+def _collect(args: tuple[str, str, int, int]) -> list[Row]:
+    opponent, rules_name, first, count = args
+    rules = Rules.preset(rules_name)
+    master = Probe(1)
+    master.rows = []
+    for seed in range(first, first + count):
+        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
+        bots = (master, make_player(opponent, seed + 1))
+        start = len(master.rows)
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            master.true_hand = mask_of(rnd.hand(1))
+            rnd.apply(bots[me].choose(view), me)
+        result = rnd.result
+        points = 0 if result.winner is None else result.points
+        outcome = points if result.winner == 0 else -points
+        for row in master.rows[start:]:
+            row["outcome"] = outcome
+            row["deal"] = seed
+    return master.rows
+
+
+def fit(rows: Sequence[Row], features: Sequence[str], target: str) -> list[float]:
+    """Least squares of ``target`` on 1 and ``features`` (normal equations, a hair of
+    ridge so that a constant feature cannot make them singular)."""
+    n = len(features) + 1
+    xtx = [[0.0] * n for _ in range(n)]
+    xty = [0.0] * n
+    for row in rows:
+        x = [1.0, *(float(row[f]) for f in features)]
+        y = float(row[target])
+        for i in range(n):
+            xty[i] += x[i] * y
+            for j in range(n):
+                xtx[i][j] += x[i] * x[j]
+    for i in range(1, n):
+        xtx[i][i] += 1e-6 * (1.0 + xtx[i][i])
+    # Gaussian elimination with partial pivoting.
+    a = [[*r, v] for r, v in zip(xtx, xty, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                f = a[r][col] / a[col][col]
+                for c in range(col, n + 1):
+                    a[r][c] -= f * a[col][c]
+    return [a[i][n] / a[i][i] if abs(a[i][i]) >= 1e-12 else 0.0 for i in range(n)]
+
+
+def predict(coef: Sequence[float], row: Row, features: Sequence[str]) -> float:
+    return coef[0] + sum(c * float(row[f]) for c, f in zip(coef[1:], features, strict=True))
+
+
+def rule_gain(rows: list[Row], learned: bool, margin: float) -> tuple[float, int]:
+    """(points per round, knocks the master did not make) of knocking by a rule, counted
+    at each round's first chance where the rule and the master differ (two folds)."""
+    deals = sorted({r["deal"] for r in rows})
+    total = 0.0
+    new_knocks = 0
+    for fold in (0, 1):
+        train = [r for r in rows if r["deal"] % 2 != fold]
+        on = fit([r for r in train if not r["knocked"]], PLAY_ON_FEATURES, "outcome")
+        knock = fit(train, KNOCK_FEATURES, "true") if learned else []
+        by_deal: dict[int, list[Row]] = {}
+        for r in rows:
+            if r["deal"] % 2 == fold:
+                by_deal.setdefault(r["deal"], []).append(r)
+        for chances in by_deal.values():
+            for r in chances:
+                play_on = predict(on, r, PLAY_ON_FEATURES)
+                value = predict(knock, r, KNOCK_FEATURES) if learned else r["true"]
+                want = value > play_on + margin
+                if want and not r["knocked"]:
+                    total += r["true"] - r["outcome"]
+                    new_knocks += 1
+                    break
+                if r["knocked"]:
+                    if not want:
+                        total += play_on - r["true"]
+                    break
+    return total / max(1, len(deals)), new_knocks
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) not in (3, 4):
+        print(__doc__)
+        return 2
+    opponent, rules_name = argv[0], argv[1]
+    _rules, numbers = opening("master_knocks", opponent, rules_name, argv[2:], "round")
+    rounds, first = numbers[0], (numbers[1] if len(numbers) == 2 else 0)
+    jobs = max(1, int(os.environ.get("JOBS", "2")))
+    size = -(-rounds // jobs)
+    chunks = [
+        (opponent, rules_name, start, min(size, first + rounds - start))
+        for start in range(first, first + rounds, size)
+    ]
+    with multiprocessing.Pool(jobs) as pool:
+        rows = [row for part in pool.map(_collect, chunks) for row in part]
+    played_on = [r for r in rows if not r["knocked"]]
+    print(
+        f"master vs {opponent} ({rules_name}), {rounds} rounds: {len(rows)} chances to knock,"
+        f" the master knocked at {len(rows) - len(played_on)}"
+    )
+    if len(played_on) < 2 * (len(KNOCK_FEATURES) + 1):
+        raise SystemExit("master_knocks: too few chances to knock: play more rounds")
+    print(
+        "  points of a knock against the true hand: mean"
+        f" {statistics.fmean(r['true'] for r in rows):.1f};"
+        f" the round's points where it played on: mean"
+        f" {statistics.fmean(r['outcome'] for r in played_on):.1f}"
+    )
+    print("  correlation with the knock's true points / with the points of playing on:")
+    for f in (*KNOCK_FEATURES, "kept"):
+        with_true = statistics.correlation([r[f] for r in rows], [r["true"] for r in rows])
+        with_on = statistics.correlation(
+            [r[f] for r in played_on], [r["outcome"] for r in played_on]
+        )
+        print(f"    {f:6s} {with_true:+.3f} / {with_on:+.3f}")
+    print("  knocking by a rule instead (points per round; knocks the master did not make):")
+    for learned in (False, True):
+        name = "learned from public features" if learned else "knowing the true points"
+        cells = ", ".join(
+            "margin {:.0f}: {:+.2f} ({})".format(m, *rule_gain(rows, learned, m))
+            for m in (0.0, 3.0, 6.0)
+        )
+        print(f"    {name}: {cells}")
+    knock = fit(rows, KNOCK_FEATURES, "true")
+    on = fit(played_on, PLAY_ON_FEATURES, "outcome")
+    print("  fits over all rounds (1 first, then " + ", ".join(KNOCK_FEATURES) + "):")
+    print("    knock: (" + ", ".join(f"{c:.4f}" for c in knock) + ")")
+    print(
+        "    play on (1, "
+        + ", ".join(PLAY_ON_FEATURES)
+        + "): ("
+        + ", ".join(f"{c:.4f}" for c in on)
+        + ")"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
