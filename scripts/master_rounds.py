@@ -8,6 +8,9 @@ Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and de
 - the rounds by who won them and how, with the mean points of each kind;
 - at each knock of the opponent: the master's deadwood then less the knock's (in steps
   of 5) and the cards left in the stock (in steps of 4);
+- the opponent's knocks right after it took the face-up card (the master's discard but
+  for the first upcard) and after a stock draw: how many the master undercut, and its
+  mean points from those rounds;
 - the rounds in which the master held a hand it could knock with and played on, and
   what waiting brought (mean points to the master).
 
@@ -24,7 +27,7 @@ from collections import Counter
 from master_ab import opening
 
 from ginrummy.core import Game
-from ginrummy.core.actions import Discard, Knock
+from ginrummy.core.actions import Discard, DrawStock, Knock, TakeDiscard
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.players import make_player
 from ginrummy.tools.arena import bot_seed, plan_game
@@ -44,6 +47,10 @@ def main(argv: list[str]) -> int:
     stock_at: Counter[int] = Counter()
     waits: Counter[tuple[str, str]] = Counter()
     wait_points = 0
+    # The opponent's knocks by its draw just before: (taken the master's discard?, the
+    # master undercut it?) counted, and the master's points.
+    knocks: Counter[tuple[bool, bool]] = Counter()
+    knock_points: Counter[bool] = Counter()
     for index in range(first, first + games):
         plan = plan_game(seed, index)
         bots = (
@@ -56,6 +63,8 @@ def main(argv: list[str]) -> int:
         while True:
             rnd = game.round
             waited = False
+            knocked_on: bool | None = None  # the opponent knocked after a take from the pile
+            took = False
             while rnd.result is None:
                 me = rnd.to_act
                 view = rnd.view(me)
@@ -63,7 +72,10 @@ def main(argv: list[str]) -> int:
                 if me == master and isinstance(action, Discard):
                     dw = min_deadwood_mask(view.hand_mask ^ action.card.bit)
                     waited = waited or 0 < dw <= view.knock_limit
+                elif me != master and isinstance(action, (TakeDiscard, DrawStock)):
+                    took = isinstance(action, TakeDiscard)
                 elif me != master and isinstance(action, Knock):
+                    knocked_on = took
                     theirs = min_deadwood_mask(view.hand_mask ^ action.card.bit)
                     mine = min_deadwood_mask(rnd.view(master).hand_mask)
                     gap[min(30, max(-10, mine - theirs)) // 5 * 5] += 1
@@ -81,6 +93,9 @@ def main(argv: list[str]) -> int:
             if waited:
                 waits[key] += 1
                 wait_points += signed
+            if knocked_on is not None:
+                knocks[knocked_on, who == "master"] += 1
+                knock_points[knocked_on] += signed
             if game.winner is not None:
                 break
             game.next_round()
@@ -91,6 +106,14 @@ def main(argv: list[str]) -> int:
     print("  " + "  ".join(f"{k:+d}: {n}" for k, n in sorted(gap.items())))
     print(f"{opponent}'s knocks by cards left in the stock (steps of 4):")
     print("  " + "  ".join(f"{k}: {n}" for k, n in sorted(stock_at.items())))
+    print(f"{opponent}'s knocks by its draw just before (the master's undercuts, its points):")
+    for took, what in ((True, "after taking the face-up card"), (False, "after a stock draw")):
+        n = knocks[took, True] + knocks[took, False]
+        if n:
+            print(
+                f"  {what}: {n}, undercut {knocks[took, True]}"
+                f" ({knocks[took, True] / n:.0%}), {knock_points[took] / n:+.1f} points each"
+            )
     total = sum(waits.values())
     print(f"rounds where the master could knock and played on: {total}")
     for key, n in waits.most_common():

@@ -69,6 +69,8 @@ def test_rounds_tells_how_they_end() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "rounds of 1 games, master vs eaai (EAAI), seed 1:" in proc.stdout
     assert "eaai's knocks by cards left in the stock" in proc.stdout
+    assert "eaai's knocks by its draw just before" in proc.stdout
+    assert "  after taking the face-up card: " in proc.stdout
 
 
 @pytest.mark.parametrize(
