@@ -383,9 +383,12 @@ class Variant(MasterPlayer):
         return best_b if best > play_on + self.learned_knock else 0
 
 
-#: `learned_knock`'s fits (`python scripts/master_knocks.py eaai EAAI 3000`, the last
-#: lines): the knock's points from 1 and `master_knocks.KNOCK_FEATURES`, and the points of
-#: playing on from 1, the stock and the deadwood kept.
+#: `learned_knock`'s fits: the knock's points from 1 and `master_knocks.KNOCK_FEATURES`,
+#: and the points of playing on from 1, the stock and the deadwood kept. Fitted by the
+#: prototype of `scripts/master_knocks.py` on the same 3,000 deals (`eaai EAAI 3000`); the
+#: script draws its samples in another order and prints a knock fit a little apart
+#: (27.11, -0.29, 0.82, -0.03, -23.08, 11.89, -0.29, -0.68, -1.30, -1.70) and the same
+#: fit of playing on. The seventh session's `learned_knock` runs used these.
 _KNOCK_COEF = (
     29.5884,
     -0.2927,
