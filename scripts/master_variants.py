@@ -3,9 +3,11 @@
     python scripts/master_variants.py OPPONENT RULES GAMES SEED VARIANT [VARIANT ...]
 
 The same as `scripts/master_ab.py`, with the master replaced by `Variant`: the master as
-it is unless one of the knobs below turns an experiment on. None of them won against
-eaai (BENCHMARKS.md, "Sixth session" and "Seventh session"); each is a lead or a dead
-end measured, not a part of the game.
+it is unless one of the knobs below turns an experiment on. None of them alone won
+against eaai (BENCHMARKS.md, "Sixth session" and "Seventh session"); three of them
+together did in A/B runs (``potential_weight=1.5,reply_weight=0.5,reply_scale=0.5,
+learned_knock=0.0``: +51 of 1,200 games), the lead to move into the master. Each is a
+lead or a dead end measured, not a part of the game.
 
 - ``feed_meld_points=P``: a discard's feed is the share of the sampled opponent hands it
   makes a meld with (a set or a run, `eaai.makes_meld`), times P points, instead of the
@@ -24,10 +26,10 @@ end measured, not a part of the game.
   only at ``mc_my_knock`` deadwood or less (0: gin only).
 - ``reply_weight=W`` (seventh session): the ``reply_candidates`` best discards are
   re-ranked by the opponent's greedy reply (`greedy_reply`) on ``reply_samples``
-  replayed samples (``reply_pool`` times over, ``reply_scale`` greedy draws per draw;
-  ``reply_stock=0``: the reply to the card only, not a stock draw): W times the mean
-  points the master would get from a knock on that reply (an undercut counts for it)
-  comes off the discard's score.
+  replayed samples (``reply_pool`` times over, ``reply_scale`` greedy draws per draw,
+  below 0: ``replay_scale``; ``reply_stock=0``: the reply to the card only, not a stock
+  draw): W times the mean points the master would get from a knock on that reply (an
+  undercut counts for it) comes off the discard's score.
 - ``learned_knock=M`` (seventh session): the knock decision is a linear fit learned
   against eaai by `scripts/master_knocks.py` (the knock's points from public features
   against the points of playing on), knocking when it beats playing on by M points.
