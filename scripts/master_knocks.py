@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from master_ab import opening
-from master_variants import Variant
+from master_variants import KNOCK_FEATURES, Variant, knock_features
 
 from ginrummy.core import Round
 from ginrummy.core.cards import mask_of
@@ -52,12 +52,8 @@ from ginrummy.players import make_player
 from ginrummy.players.fastsim import showdown_points
 from ginrummy.players.master import Reading
 
-#: The public features of a knock chance, in the order of the learned fit.
-KNOCK_FEATURES = ("krep", "krep5", "kv6", "urep", "urep5", "stock", "dw", "draws", "takes")
 #: The features of the fit of playing on.
 PLAY_ON_FEATURES = ("stock", "kept")
-#: Samples per set (the master's own knock decision deals 48).
-SAMPLES = 48
 
 Row = dict[str, Any]
 
@@ -77,37 +73,20 @@ class Probe(Variant):
         discard: int,
     ) -> int:
         rules = view.rules
-        gb, ub = rules.gin_bonus, rules.undercut_bonus
         rng = random.Random(f"knocks:{view.round_number}:{len(view.history)}")
-        own = [o for o, _s in self._knock_samples(view, reading, rng, SAMPLES)]
-        limit = view.knock_limit
-        rep = [o for o, _s in self._replayed(reading, rng, SAMPLES, limit, 8, 0.0)]
-        rep5 = [o for o, _s in self._replayed(reading, rng, SAMPLES, limit, 8, 0.5)]
-
-        def stats(samples: list[int], b: int) -> tuple[float, float]:
-            pts = [showdown_points(hand ^ b, o, gb, ub) for o in samples]
-            return statistics.fmean(pts), sum(p < 0 for p in pts) / len(pts)
-
+        sets = self.knock_sample_sets(view, reading, rng)
         best: Row = {}
         for _dw, b in outs[:3]:
-            krep, urep = stats(rep, b)
-            if best and krep <= best["krep"]:
+            feats = knock_features(view, reading, hand, b, sets)
+            row: Row = dict(zip(KNOCK_FEATURES, feats, strict=True))
+            if best and row["krep"] <= best["krep"]:
                 continue
-            krep5, urep5 = stats(rep5, b)
-            best = {
-                "krep": krep,
-                "krep5": krep5,
-                "kv6": stats(own, b)[0],
-                "urep": urep,
-                "urep5": urep5,
-                "dw": min_deadwood_mask(hand ^ b),
-                "true": showdown_points(hand ^ b, self.true_hand, gb, ub),
-            }
+            row["true"] = showdown_points(
+                hand ^ b, self.true_hand, rules.gin_bonus, rules.undercut_bonus
+            )
+            best = row
         choice = super()._knock_choice(view, reading, hand, outs, discard)
         best.update(
-            stock=view.stock_size,
-            draws=reading.opponent_draws,
-            takes=reading.opponent_takes,
             kept=min_deadwood_mask(hand ^ discard),
             knocked=bool(choice),
         )

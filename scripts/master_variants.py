@@ -170,6 +170,43 @@ def greedy_reply(
     return -showdown_points((opp | drawn) ^ thrown, mine, gin_bonus, undercut_bonus)
 
 
+#: The public features of a knock chance, in the order of `knock_features`.
+KNOCK_FEATURES = ("krep", "krep5", "kv6", "urep", "urep5", "stock", "dw", "draws", "takes")
+
+
+def knock_features(
+    view: PlayerView,
+    reading: Reading,
+    hand: int,
+    card: int,
+    sets: tuple[list[int], list[int], list[int]],
+) -> tuple[float, ...]:
+    """`KNOCK_FEATURES` of knocking with ``card`` from ``hand``: the mean points and the
+    undercut share of that knock against the sample sets of `Variant.knock_sample_sets`,
+    the stock, the knock's deadwood and the opponent's draws and takes."""
+    rules = view.rules
+    gb, ub = rules.gin_bonus, rules.undercut_bonus
+
+    def stats(samples: list[int]) -> tuple[float, float]:
+        pts = [showdown_points(hand ^ card, o, gb, ub) for o in samples]
+        return sum(pts) / len(pts), sum(p < 0 for p in pts) / len(pts)
+
+    own, rep, rep5 = sets
+    kr, ur = stats(rep)
+    kr5, ur5 = stats(rep5)
+    return (
+        kr,
+        kr5,
+        stats(own)[0],
+        ur,
+        ur5,
+        view.stock_size,
+        min_deadwood_mask(hand ^ card),
+        reading.opponent_draws,
+        reading.opponent_takes,
+    )
+
+
 class Variant(MasterPlayer):
     """The master with the experiments above as knobs (all off: the master as it is)."""
 
@@ -337,6 +374,17 @@ class Variant(MasterPlayer):
         head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
         return head + out[self.reply_candidates :]
 
+    def knock_sample_sets(
+        self, view: PlayerView, reading: Reading, rng: random.Random
+    ) -> tuple[list[int], list[int], list[int]]:
+        """The learned knock's sampled opponent hands: the master's own knock samples, and
+        48 replayed ones (8 times over) with no greedy draws and with 0.5 per draw."""
+        limit = view.knock_limit
+        own = [o for o, _s in self._knock_samples(view, reading, rng, self.knock_samples)]
+        rep = [o for o, _s in self._replayed(reading, rng, 48, limit, 8, 0.0)]
+        rep5 = [o for o, _s in self._replayed(reading, rng, 48, limit, 8, 0.5)]
+        return own, rep, rep5
+
     def _knock_choice(
         self,
         view: PlayerView,
@@ -347,33 +395,10 @@ class Variant(MasterPlayer):
     ) -> int:
         if self.learned_knock is None or view.stock_size <= view.rules.dead_stock:
             return super()._knock_choice(view, reading, hand, outs, discard)
-        rules = view.rules
-        gb, ub = rules.gin_bonus, rules.undercut_bonus
-        rng = self._rng(view)
-        v6 = [o for o, _s in self._knock_samples(view, reading, rng, self.knock_samples)]
-        rep = [o for o, _s in self._replayed(reading, rng, 48, view.knock_limit, 8, 0.0)]
-        rep5 = [o for o, _s in self._replayed(reading, rng, 48, view.knock_limit, 8, 0.5)]
-
-        def stats(samples: list[int], b: int) -> tuple[float, float]:
-            pts = [showdown_points(hand ^ b, o, gb, ub) for o in samples]
-            return sum(pts) / len(pts), sum(p < 0 for p in pts) / len(pts)
-
+        sets = self.knock_sample_sets(view, reading, self._rng(view))
         best, best_b = -1e9, 0
         for _dw, b in outs[:3]:
-            kr, ur = stats(rep, b)
-            kr5, ur5 = stats(rep5, b)
-            kv, _uv = stats(v6, b)
-            feats = (
-                kr,
-                kr5,
-                kv,
-                ur,
-                ur5,
-                view.stock_size,
-                min_deadwood_mask(hand ^ b),
-                reading.opponent_draws,
-                reading.opponent_takes,
-            )
+            feats = knock_features(view, reading, hand, b, sets)
             value = _KNOCK_COEF[0] + sum(c * f for c, f in zip(_KNOCK_COEF[1:], feats, strict=True))
             if value > best:
                 best, best_b = value, b
