@@ -2,8 +2,9 @@
 
     python scripts/master_ab.py OPPONENT RULES GAMES SEED VARIANT [VARIANT ...]
 
-A VARIANT is ``name:knob=value,knob=value`` (``name:`` alone is the master as it is); the
-knobs are `MasterPlayer` class attributes. Game ``i`` of every variant is the arena's
+A VARIANT is ``name:knob=value,knob=value`` (``name:`` alone is the master as it is, or
+for a name in `NAMED` an earlier master: ``v6:`` is the master before the eighth
+session); the knobs are `MasterPlayer` class attributes. Game ``i`` of every variant is the arena's
 game ``i`` for ``SEED`` (same deals, seats and dealers), so the variants differ only by
 what the knobs change. The first variant is the base: for each other one the script
 prints the games it won and the base lost, the reverse, and their difference ("net").
@@ -30,6 +31,13 @@ from ginrummy.tools.arena import Tally, TimeStats, plan_game, play_game_record
 
 #: The class the variants derive from (`scripts/master_oracle.py` puts its own here).
 BASE: type[MasterPlayer] = MasterPlayer
+
+#: Earlier masters by name, as knobs of the master as it is: ``v6:`` alone runs v6 (the
+#: master of the fourth to seventh sessions' runs), so those commands still mean what
+#: BENCHMARKS.md says they measured.
+NAMED: dict[str, str] = {
+    "v6": "potential_weight=1.0,reply_weight=0.0,learned_knock=None",
+}
 
 
 def opening(
@@ -66,8 +74,11 @@ def parse_knobs(tool: str, parts: list[str], extra: tuple[str, ...] = ()) -> dic
 
 
 def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
-    """``name:k=v,k=v`` as (name, knobs); values are Python literals."""
+    """``name:k=v,k=v`` as (name, knobs); values are Python literals. A name of `NAMED`
+    with no knobs is that earlier master."""
     name, _sep, rest = text.partition(":")
+    if not rest.strip(","):
+        rest = NAMED.get(name, "")
     return name or "base", parse_knobs("master_ab", list(filter(None, rest.split(","))))
 
 

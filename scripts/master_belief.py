@@ -90,7 +90,6 @@ def main(argv: list[str]) -> int:
             me = rnd.to_act
             view = rnd.view(me)
             if me == 0 and view.phase is Phase.DISCARD:
-                master.prepare(view)
                 true = mask_of(rnd.hand(1))
                 limit = view.knock_limit
                 reading = read_view(view, master.discard_w, master.pass_w, master.take_w)

@@ -9,7 +9,7 @@ At each of the master's chances to knock short of gin it records:
 - public features: the knock's deadwood, the stock, the opponent's draws and takes, and
   the mean points and undercut share of the knock against three sets of sampled opponent
   hands: the master's own (``kv6``), and those that best explain the opponent's last turn
-  as a greedy player (`master_variants.replay_weight`, 8 times over) with no greedy
+  as a greedy player (`replay.replay_weight`, 8 times over) with no greedy
   improvement draws (``krep``, ``urep``) and with 0.5 per draw (``krep5``, ``urep5``);
 - the truth: the points of that knock against the opponent's real hand (``true``), and
   the round's points to the master as it was really played (it mostly played on).
@@ -22,8 +22,10 @@ and the rule would not counts the fitted value of playing on less the knock's po
 The rules: **knowing** the knock's true points (the upper bound of any knock decision
 against this opponent) and **learned** from the public features (linear fits), each
 against a linear fit of playing on from the stock and the deadwood kept, at margins of
-0, 3 and 6 points. Last it prints the fits over all the rounds (the coefficients of
-``learned_knock`` in `scripts/master_variants.py`).
+0, 3 and 6 points. Last it prints the fits over all the rounds (the master's
+`KNOCK_FIT` and `PLAY_ON_FIT` came from such a run). The master knocks by that rule
+since the eighth session; ``MASTER=v6`` in the environment probes v6 instead (knocking
+by simulation: the seventh session's figures).
 
 Example (the seventh session's figures in BENCHMARKS.md):
 
@@ -40,8 +42,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from master_ab import opening
-from master_variants import KNOCK_FEATURES, Variant, knock_features
+from master_ab import NAMED, opening, parse_variant
+from master_variants import Variant
 
 from ginrummy.core import Round
 from ginrummy.core.cards import mask_of
@@ -51,6 +53,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
 from ginrummy.players.fastsim import showdown_points
 from ginrummy.players.master import Reading
+from ginrummy.players.replay import KNOCK_FEATURES, knock_features
 
 #: The features of the fit of playing on.
 PLAY_ON_FEATURES = ("stock", "kept")
@@ -74,10 +77,11 @@ class Probe(Variant):
     ) -> int:
         rules = view.rules
         rng = random.Random(f"knocks:{view.round_number}:{len(view.history)}")
-        sets = self.knock_sample_sets(view, reading, rng)
+        sets = self._knock_sample_sets(view, reading, rng, float("inf"))
+        draws, takes = reading.opponent_draws, reading.opponent_takes
         best: Row = {}
         for _dw, b in outs[:3]:
-            feats = knock_features(view, reading, hand, b, sets)
+            feats = knock_features(view, hand, b, sets, draws, takes)
             row: Row = dict(zip(KNOCK_FEATURES, feats, strict=True))
             if best and row["krep"] <= best["krep"]:
                 continue
@@ -94,10 +98,11 @@ class Probe(Variant):
         return choice
 
 
-def _collect(args: tuple[str, str, int, int]) -> list[Row]:
-    opponent, rules_name, first, count = args
+def _collect(args: tuple[str, str, int, int, str]) -> list[Row]:
+    opponent, rules_name, first, count, variant = args
     rules = Rules.preset(rules_name)
-    master = Probe(1)
+    _name, knobs = parse_variant(variant)
+    master: Probe = type("Probe", (Probe,), knobs)(1)
     master.rows = []
     for seed in range(first, first + count):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
@@ -189,9 +194,12 @@ def main(argv: list[str]) -> int:
     _rules, numbers = opening("master_knocks", opponent, rules_name, argv[2:], "round")
     rounds, first = numbers[0], (numbers[1] if len(numbers) == 2 else 0)
     jobs = max(1, int(os.environ.get("JOBS", "2")))
+    variant = os.environ.get("MASTER", "") + ":"
+    if variant != ":" and variant[:-1] not in NAMED:
+        raise SystemExit(f"master_knocks: MASTER is one of {', '.join(NAMED)}")
     size = -(-rounds // jobs)
     chunks = [
-        (opponent, rules_name, start, min(size, first + rounds - start))
+        (opponent, rules_name, start, min(size, first + rounds - start), variant)
         for start in range(first, first + rounds, size)
     ]
     with multiprocessing.Pool(jobs) as pool:

@@ -114,7 +114,7 @@ def improve(
     return hidden, pool
 
 
-def _best_discard(hand11: int, banned: int) -> tuple[int, int]:
+def best_discard(hand11: int, banned: int) -> tuple[int, int]:
     """(least deadwood after one discard, that discard), the highest card among equals."""
     best = 999
     best_b = 0
@@ -157,7 +157,7 @@ def playout(
         hand = h[p]
         took = False
         if top:
-            v, d = _best_discard(hand | top, top)
+            v, d = best_discard(hand | top, top)
             if v < dws[p]:
                 took = True
                 hand = (hand | top) ^ d
@@ -167,7 +167,7 @@ def playout(
                 return 0
             sp -= 1
             c = stock[sp]
-            v, d = _best_discard(hand | c, 0)
+            v, d = best_discard(hand | c, 0)
             hand = (hand | c) ^ d
             dw = v
         if dw <= limits[p]:

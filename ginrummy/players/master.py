@@ -18,13 +18,29 @@ rounds are sampled:
   knocks against expert was 9% against a true 22% (the master knocked into undercuts);
   1.5 draws predicted 26%, and 2.5 won 11 and 9 more of 100 games against expert and
   defensive than 1.5 (even against eaai): the careful opponents hold better hands.
-- **Knock or play on** (and with which card): for each sample, the knock is settled
-  against the sampled hand (lay-offs included), and playing on is a play-out of the rest
-  of the round on bit masks by a fast greedy policy (`fastsim.playout`). Every outcome
-  is weighed by its effect on the chance of winning the game from both scores
-  (`gamevalue`, bonuses and the Oklahoma multiplier included), not by its points.
+- **Replayed belief.** For the decisions against a quick knocker, the samples are drawn
+  eight times over and resampled by how well a greedy player holding each would have
+  played the opponent's last turn (`replay.replay_weight`): what a card-by-card belief
+  cannot see, such as a hand that just took a card to meld and is one draw from a knock.
 - **Discards.** The closest candidates are re-ranked by what each would give the
-  sampled opponent hands (the deadwood it would save them).
+  sampled opponent hands (the deadwood it would save them), then by the opponent's
+  reply on replayed samples (`replay.greedy_reply`): a discard that lets it knock at
+  once costs the points of that knock, one that it knocks on into an undercut gains.
+- **Knock or play on** (and with which card), while the stock lasts: a rule learned by
+  least squares against eaai (`scripts/master_knocks.py`) predicts the knock's points
+  from public features (its points and undercut share against the own and the replayed
+  samples, its deadwood, the stock, the opponent's draws and takes) and the points of
+  playing on (from the stock and the deadwood kept); the master knocks when the first
+  is higher. Against a careful player the replayed samples see undercuts coming and it
+  knocks less. At the end of the stock, the simulation decides: for each sample, the
+  knock is settled against the sampled hand (lay-offs included), and playing on is a
+  play-out of the rest of the round on bit masks by a fast greedy policy
+  (`fastsim.playout`), every outcome weighed by its effect on the chance of winning the
+  game from both scores (`gamevalue`, bonuses and the Oklahoma multiplier included).
+
+These three (with `potential_weight` 1.5 for 1.0) won +51 games of 1,200 against eaai
+over v6 in A/B runs on the same deals (BENCHMARKS.md, seventh and eighth sessions),
+where none alone was beyond chance.
 
 The number of samples per decision is fixed, and the random numbers come from the seed
 and the view, so the moves depend only on those; a deadline only caps the time on a slow
@@ -50,6 +66,7 @@ from .estimates import MELD_PARTNERS, bits, opponent_signals
 from .expert import Advice
 from .fastsim import VALUE, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
+from .replay import SampleSets, Turn, greedy_reply, knock_features, opponent_turns, replay_weight
 
 __all__ = ["MasterPlayer", "Reading", "read_view"]
 
@@ -117,6 +134,8 @@ class Reading:
     opponent_takes: int
     #: How many times the opponent drew (from either pile) this round.
     opponent_draws: int
+    #: The opponent's public play this round, oldest first (`replay.opponent_turns`).
+    turns: tuple[Turn, ...] = ()
 
 
 def read_view(
@@ -153,7 +172,17 @@ def read_view(
         scale = hidden / total
         for b, w in zip(unseen, weights, strict=True):
             probs[b] = min(0.95, w * scale)
-    return Reading(unseen, weights, probs, known, hidden, discarded | passed, takes, takes + draws)
+    return Reading(
+        unseen,
+        weights,
+        probs,
+        known,
+        hidden,
+        discarded | passed,
+        takes,
+        takes + draws,
+        opponent_turns(view),
+    )
 
 
 class MasterPlayer:
@@ -161,8 +190,9 @@ class MasterPlayer:
 
     name = "master"
 
-    #: Weight of the expected one-draw improvement in a hand's value.
-    potential_weight = 1.0
+    #: Weight of the expected one-draw improvement in a hand's value (1.5 against 1.0,
+    #: with the reply and the learned knock: see the class's notes).
+    potential_weight = 1.5
     #: Extra value of a draw that lets the hand go out (knock or gin). 0: the master
     #: knocks rarely (it waits for gin or the opponent's knock to undercut), so a hand
     #: shaped to reach the knock limit soon is not worth more. A/B on the same 200 games
@@ -211,8 +241,29 @@ class MasterPlayer:
     improve_scale = 2.5
     #: Most greedy improvement draws given to a sampled opponent hand.
     improve_cap = 16
-    #: Game-win chance a knock must gain over playing on (0: any gain).
+    #: Game-win chance a knock must gain over playing on (0: any gain), when the knock
+    #: is decided by simulation (`learned_knock` None, or the stock at its end).
     knock_margin = 0.01
+    #: Knock by the learned rule (`_learned_knock`): when the knock's points predicted
+    #: from public features beat the predicted points of playing on by this much. None:
+    #: every knock is decided by simulation. Learned against eaai, it knocks about twice
+    #: as often as the simulation there, and less often against careful players.
+    learned_knock: float | None = 0.0
+    #: The opponent's reply to a discard (`replay.greedy_reply` on `reply_samples`
+    #: replayed samples): this much per point the master would get from the knock that
+    #: reply makes (an undercut counts for the master) comes off each of the
+    #: `reply_candidates` best discards' score (0: no re-ranking).
+    reply_weight = 0.5
+    reply_samples = 32
+    reply_candidates = 5
+    #: Replayed samples (`_replayed`) are drawn `reply_pool` times over and resampled by
+    #: how well a greedy player explains the opponent's last `replay_depth` turns
+    #: (`replay.replay_weight`, each broken rule multiplying the weight by `replay_miss`).
+    reply_pool = 8
+    replay_depth = 1
+    replay_miss = 0.02
+    #: Greedy improvement draws per draw of the opponent for the replies' samples.
+    reply_scale = 0.5
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
@@ -337,14 +388,15 @@ class MasterPlayer:
 
     def _discard_scores(
         self,
+        view: PlayerView,
         hand11: int,
         banned: int,
         reading: Reading,
-        stock: int,
-        knock_limit: int,
         rng: random.Random,
     ) -> list[tuple[float, int]]:
-        """(score, card bit) for each legal discard, best (lowest) first."""
+        """(score, card bit) for each legal discard from ``hand11``, best (lowest) first."""
+        stock = view.stock_size
+        knock_limit = view.knock_limit
         out = []
         danger_weight = self.danger_weight if knock_limit else self.danger_weight * 0.5
         sampled = self.feed_samples > 0 and danger_weight > 0
@@ -375,7 +427,64 @@ class MasterPlayer:
             weight = self.feed_weight if knock_limit else self.feed_weight * 0.5
             head = sorted((sc + weight * f, b) for (sc, b), f in zip(head, feeds, strict=True))
             out = head + out[self.feed_candidates :]
+        if self.reply_weight and knock_limit and len(out) > 1 and stock > view.rules.dead_stock:
+            out = self._reply_rerank(view, out, hand11, reading, rng)
         return out
+
+    def _reply_rerank(
+        self,
+        view: PlayerView,
+        out: list[tuple[float, int]],
+        hand11: int,
+        reading: Reading,
+        rng: random.Random,
+    ) -> list[tuple[float, int]]:
+        """The closest discards re-ranked by the opponent's reply on replayed samples: it
+        takes the card if it melds (else draws the sampled stock's top), throws the card
+        leaving the least deadwood and knocks at once if it can; that knock is settled
+        against the master's hand left (undercuts included, `replay.greedy_reply`)."""
+        rules = view.rules
+        limit = view.knock_limit
+        head = out[: self.reply_candidates]
+        sums = [0.0] * len(head)
+        worlds = self._replayed(
+            reading, rng, self.reply_samples, limit, self.reply_pool, self.reply_scale
+        )
+        gin, under = rules.gin_bonus, rules.undercut_bonus
+        for opp, rest in worlds:
+            top = rest[-1] if rest else 0
+            for j, (_sc, c) in enumerate(head):
+                sums[j] += greedy_reply(opp, top, hand11 ^ c, c, limit, gin, under)
+        n = len(worlds) or 1
+        w = self.reply_weight
+        head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
+        return head + out[self.reply_candidates :]
+
+    def _replayed(
+        self, reading: Reading, rng: random.Random, n: int, limit: int, pool: int, scale: float
+    ) -> list[tuple[int, list[int]]]:
+        """``n`` (opponent hand, stock with the top last) samples, resampled from
+        ``n * pool`` by how well a greedy player explains the opponent's last turns
+        (`replay.replay_weight`); each sampled hand first plays ``scale`` greedy stock
+        draws per draw the opponent made (`fastsim.improve`)."""
+        steps = min(self.improve_cap, round(reading.opponent_draws * scale))
+        known = reading.opponent_known
+        turns = reading.turns
+        worlds: list[tuple[int, list[int]]] = []
+        weights: list[float] = []
+        for _i in range(n * pool):
+            hidden, stock = sample_hidden(
+                rng, reading.unseen, reading.weights, reading.opponent_hidden
+            )
+            hidden, stock = improve(rng, hidden, known, stock, steps)
+            hand = hidden | known
+            worlds.append((hand, stock))
+            weights.append(
+                replay_weight(hand, turns, limit, rng, self.replay_depth, self.replay_miss)
+            )
+        if sum(weights) <= 0:
+            return worlds[:n]
+        return rng.choices(worlds, weights=weights, k=n)
 
     def _opponent_hands(
         self, reading: Reading, rng: random.Random, n: int, limit: int
@@ -487,7 +596,7 @@ class MasterPlayer:
                     _("Gin: discard {card} face down, no deadwood left").format(card=card.pretty),
                 )
         rng = self._rng(view)
-        scores = self._discard_scores(hand, banned, reading, view.stock_size, limit, rng)
+        scores = self._discard_scores(view, hand, banned, reading, rng)
         discard = scores[0][1]
         if outs:
             knock_card = self._knock_choice(view, reading, hand, outs, discard)
@@ -548,8 +657,11 @@ class MasterPlayer:
         outs: list[tuple[int, int]],
         discard: int,
     ) -> int:
-        """The card to knock with, or 0 to play on: decided by simulation."""
+        """The card to knock with, or 0 to play on: by the learned rule while the stock
+        lasts (`learned_knock`), else by simulation."""
         rules = view.rules
+        if self.learned_knock is not None and view.stock_size > rules.dead_stock:
+            return self._learned_knock(view, reading, hand, outs, discard, self.learned_knock)
         gv, mine, theirs, mult = self._stakes(view)
         rng = self._rng(view)
         deadline = time.perf_counter() + self.budget
@@ -574,3 +686,68 @@ class MasterPlayer:
         if knock_sum[best_k] >= play_sum + self.knock_margin * n:
             return candidates[best_k]
         return 0
+
+    def _knock_sample_sets(
+        self, view: PlayerView, reading: Reading, rng: random.Random, deadline: float
+    ) -> SampleSets:
+        """The learned knock's sampled opponent hands: the master's own knock samples
+        (until ``deadline``), and `KNOCK_REPLAYED` replayed ones with no greedy draws
+        and as many with 0.5 per draw."""
+        limit = view.knock_limit
+        own = []
+        for opp, _stock in self._knock_samples(view, reading, rng, self.knock_samples):
+            own.append(opp)
+            if time.perf_counter() > deadline:
+                break
+        pool = self.reply_pool
+        rep = [o for o, _s in self._replayed(reading, rng, KNOCK_REPLAYED, limit, pool, 0.0)]
+        rep5 = [o for o, _s in self._replayed(reading, rng, KNOCK_REPLAYED, limit, pool, 0.5)]
+        return own, rep, rep5
+
+    def _learned_knock(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        hand: int,
+        outs: list[tuple[int, int]],
+        discard: int,
+        margin: float,
+    ) -> int:
+        """The card to knock with by the learned rule, or 0 to play on: the best of the
+        three lowest knocks by the points `KNOCK_FIT` predicts for it, if they beat the
+        points `PLAY_ON_FIT` predicts for playing on by ``margin``."""
+        deadline = time.perf_counter() + self.budget
+        sets = self._knock_sample_sets(view, reading, self._rng(view), deadline)
+        draws, takes = reading.opponent_draws, reading.opponent_takes
+        best, best_b = float("-inf"), 0
+        for _dw, b in outs[:3]:
+            feats = knock_features(view, hand, b, sets, draws, takes)
+            value = KNOCK_FIT[0] + sum(c * f for c, f in zip(KNOCK_FIT[1:], feats, strict=True))
+            if value > best:
+                best, best_b = value, b
+        kept = min_deadwood_mask(hand ^ discard)
+        play_on = PLAY_ON_FIT[0] + PLAY_ON_FIT[1] * view.stock_size + PLAY_ON_FIT[2] * kept
+        return best_b if best > play_on + margin else 0
+
+
+#: Replayed samples per set of the learned knock (`MasterPlayer._knock_sample_sets`).
+KNOCK_REPLAYED: Final = 48
+
+#: The learned knock's fits (`scripts/master_knocks.py eaai EAAI 3000`: 4,535 knock
+#: chances of the master against eaai, least squares): a knock's points from 1 and
+#: `replay.KNOCK_FEATURES`, and the points of playing on from 1, the stock and the
+#: deadwood kept. A linear rule on these gained +0.43 to +0.70 points per round on
+#: held-out deals; the points a knock will really bring are worth +1.1 to +1.4.
+KNOCK_FIT: Final = (
+    29.5884,
+    -0.2927,
+    0.8181,
+    -0.0285,
+    -30.3288,
+    15.8304,
+    -0.3514,
+    -0.7006,
+    -1.4709,
+    -1.6493,
+)
+PLAY_ON_FIT: Final = (26.9634, 0.3915, -1.9609)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from players_helpers import play_checked
@@ -27,7 +28,7 @@ from ginrummy.core.rules import PRESETS
 from ginrummy.players import LEVELS, PLAYERS, make_player
 from ginrummy.players.expert import Advice
 from ginrummy.players.gamevalue import value_table
-from ginrummy.players.master import MasterPlayer, Reading
+from ginrummy.players.master import MasterPlayer, Reading, read_view
 
 
 def test_master_is_a_level() -> None:
@@ -196,3 +197,56 @@ def test_in_a_race_to_gin_fewer_loose_cards_beat_fewer_points() -> None:
     knocking = {h: master._value(h, _open_reading(h), 20, 10) for h in (king, ace_deuce)}
     assert gin_only[king] < gin_only[ace_deuce]
     assert knocking[king] > knocking[ace_deuce]
+
+
+def test_the_learned_knock_weighs_the_knock_against_playing_on() -> None:
+    # Late in the stock with a knock at hand: a margin no knock can beat plays on, one
+    # any knock beats knocks with one of the cards that go out; at the end of the stock
+    # (nothing left to play on for) the simulation decides instead, whatever the margin.
+    view = _late_knock_view(Rules(), 8)
+    hand = view.hand_mask
+    outs = sorted(
+        (min_deadwood_mask(hand ^ c.bit), c.bit) for c in view.hand if c != view.taken_card
+    )
+    outs = [(dw, b) for dw, b in outs if dw <= view.knock_limit]
+    assert outs
+    discard = outs[-1][1]
+    master = MasterPlayer(1)
+    reading = read_view(view)
+    assert master._learned_knock(view, reading, hand, outs, discard, 1000.0) == 0
+    assert master._learned_knock(view, reading, hand, outs, discard, -1000.0) in {
+        b for _dw, b in outs[:3]
+    }
+    never = type("Never", (MasterPlayer,), {"learned_knock": 1000.0})(1)
+    assert never._knock_choice(view, reading, hand, outs, discard) == 0
+    ended = replace(view, stock_size=view.rules.dead_stock)
+    by_simulation = type("Sim", (MasterPlayer,), {"learned_knock": None})(1)
+    assert never._knock_choice(ended, reading, hand, outs, discard) == (
+        by_simulation._knock_choice(ended, reading, hand, outs, discard)
+    )
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_the_reply_reranks_only_the_closest_discards(seed: int) -> None:
+    # Weighing the opponent's reply reorders the best few discards and keeps every
+    # legal discard exactly once; with its weight at 0 the order is the one before.
+    deck, actions, _me = _decision_point(seed, 16)
+    rnd = _replay(deck, actions)
+    if rnd.result is not None or rnd.view(rnd.to_act).phase is not Phase.DISCARD:
+        rnd.apply(DrawStock())
+    view = rnd.view(rnd.to_act)
+    assert view.phase is Phase.DISCARD
+    banned = view.taken_card.bit if view.taken_card is not None else 0
+    reading = read_view(view)
+    with_reply = MasterPlayer(2)._discard_scores(view, view.hand_mask, banned, reading, _rng(2))
+    off = type("NoReply", (MasterPlayer,), {"reply_weight": 0.0})(2)
+    without = off._discard_scores(view, view.hand_mask, banned, reading, _rng(2))
+    legal = {c.bit for c in view.hand} - {banned}
+    assert sorted(b for _s, b in with_reply) == sorted(legal)
+    k = MasterPlayer.reply_candidates
+    assert {b for _s, b in with_reply[:k]} == {b for _s, b in without[:k]}
+    assert [b for _s, b in with_reply[k:]] == [b for _s, b in without[k:]]
+
+
+def _rng(seed: int) -> random.Random:
+    return random.Random(seed)
