@@ -26,6 +26,10 @@ not parts of the game.
 - ``mc_candidates=K``: the K best discards are re-ranked by ``mc_samples`` play-outs of
   the rest of the round each (the same samples for all K), the master knocking in them
   only at ``mc_my_knock`` deadwood or less (0: gin only).
+- ``hazard_scale=K`` (eighth session): the weight of a hand's one-draw potential
+  (`potential_weight`) is multiplied by 1 - K p, where p is the share of 32 replayed
+  samples (0.5 greedy draws per draw) in which the opponent would knock on its next
+  stock draw: a hand's promise counts for less when the opponent is about to go out.
 - In the master since the eighth session (``v6:`` has them off): ``reply_weight=W``,
   the ``reply_candidates`` best discards re-ranked by the opponent's greedy reply
   (`replay.greedy_reply`) on ``reply_samples`` replayed samples (``reply_pool`` times
@@ -52,7 +56,9 @@ import master_ab  # next to this script (the script's folder is first on sys.pat
 from ginrummy.core.cards import Card
 from ginrummy.core.round import PlayerView
 from ginrummy.players.eaai import makes_meld
-from ginrummy.players.master import MasterPlayer, Reading
+from ginrummy.players.expert import Advice
+from ginrummy.players.fastsim import best_discard
+from ginrummy.players.master import MasterPlayer, Reading, read_view
 
 
 class Variant(MasterPlayer):
@@ -66,6 +72,22 @@ class Variant(MasterPlayer):
     mc_candidates = 0
     mc_samples = 24
     mc_my_knock = 0
+    hazard_scale = 0.0
+
+    def advise(self, view: PlayerView) -> Advice:
+        limit = view.knock_limit
+        if not self.hazard_scale or not limit or view.stock_size <= view.rules.dead_stock + 1:
+            return super().advise(view)
+        reading = read_view(view, self.discard_w, self.pass_w, self.take_w)
+        rng = random.Random(f"hazard:{self.seed}:{view.round_number}:{len(view.history)}")
+        worlds = self._replayed(reading, rng, 32, limit, self.reply_pool, 0.5)
+        knocks = sum(best_discard(o | s[-1], 0)[0] <= limit for o, s in worlds if s)
+        p = knocks / (len(worlds) or 1)
+        self.potential_weight = type(self).potential_weight * max(0.0, 1 - self.hazard_scale * p)
+        try:
+            return super().advise(view)
+        finally:
+            del self.potential_weight
 
     def _opponent_hands(
         self, reading: Reading, rng: random.Random, n: int, limit: int
