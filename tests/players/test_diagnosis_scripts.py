@@ -92,7 +92,8 @@ def test_variants_run_every_experiment() -> None:
         "1",
         "1",
         "v6:",
-        "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2",
+        "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
+        "hazard_scale=1.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -133,3 +134,32 @@ def test_knocks_fit_finds_a_linear_law() -> None:
     assert knocks.predict(coef, {"a": 1.0, "b": 10.0, "c": 7.0}, ("a", "b", "c")) == (
         pytest.approx(7.0, abs=1e-3)
     )
+
+
+def test_an_earlier_master_is_named() -> None:
+    # 'v6:' alone is v6 (the knobs v7 changed, turned back); knobs given are taken as
+    # they are, on top of the master as it is.
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        ab = importlib.import_module("master_ab")
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    name, knobs = ab.parse_variant("v6:")
+    assert name == "v6"
+    assert knobs == {"potential_weight": 1.0, "reply_weight": 0.0, "learned_knock": None}
+    assert ab.parse_variant("v6:knock_margin=0.0") == ("v6", {"knock_margin": 0.0})
+    assert ab.parse_variant("v7:") == ("v7", {})
+
+
+def test_knocks_names_the_master_it_probes() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPTS / "master_knocks.py"), "eaai", "EAAI", "4"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ, JOBS="1", MASTER="v5"),
+        check=False,
+    )
+    assert proc.returncode != 0
+    assert "master_knocks: MASTER is one of v6" in proc.stderr
+    assert "Traceback" not in proc.stderr
