@@ -18,10 +18,11 @@ rounds are sampled:
   knocks against expert was 9% against a true 22% (the master knocked into undercuts);
   1.5 draws predicted 26%, and 2.5 won 11 and 9 more of 100 games against expert and
   defensive than 1.5 (even against eaai): the careful opponents hold better hands.
-- **Replayed belief.** For the decisions against a quick knocker, the samples are drawn
-  eight times over and resampled by how well a greedy player holding each would have
-  played the opponent's last turn (`replay.replay_weight`): what a card-by-card belief
-  cannot see, such as a hand that just took a card to meld and is one draw from a knock.
+- **Replayed belief.** For the discards' reply and the knock (against every opponent),
+  samples are also drawn eight times over (`reply_pool`) and resampled by how well a
+  greedy player holding each would have played the opponent's last turn
+  (`replay.replay_weight`): what a card-by-card belief cannot see, such as a hand that
+  just took a card to meld and is one draw from a knock.
 - **Discards.** The closest candidates are re-ranked by what each would give the
   sampled opponent hands (the deadwood it would save them), then by the opponent's
   reply on replayed samples (`replay.greedy_reply`): a discard that lets it knock at
