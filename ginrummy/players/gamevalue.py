@@ -105,7 +105,7 @@ class GameValue:
     #: Chances in thousandths, ``table[i][j]`` for scores ``i * step`` and ``j * step``.
     table: tuple[tuple[int, ...], ...]
 
-    def win(self, mine: int, theirs: int) -> float:
+    def win(self, mine: float, theirs: float) -> float:
         """Chance that a player with ``mine`` points wins against one with ``theirs``."""
         if mine >= self.target:
             return 1.0
