@@ -30,6 +30,12 @@ not parts of the game.
   (`potential_weight`) is multiplied by 1 - K p, where p is the share of 32 replayed
   samples (0.5 greedy draws per draw) in which the opponent would knock on its next
   stock draw: a hand's promise counts for less when the opponent is about to go out.
+- ``reply_turns=2`` (ninth session): the discards' reply (below) looks one turn further:
+  if the greedy opponent does not knock on its reply, the master is taken to draw and
+  throw the card it drew (its hand unchanged), and the opponent draws the next card of
+  the sampled stock, throws greedily and knocks if it can; that knock's points count as
+  the first turn's do (a feed that brings it within a draw of going out costs, a hand
+  ready to undercut it gains).
 - In the master since the eighth session (``v6:`` has them off): ``reply_weight=W``,
   the ``reply_candidates`` best discards re-ranked by the opponent's greedy reply
   (`replay.greedy_reply`) on ``reply_samples`` replayed samples (``reply_pool`` times
@@ -57,8 +63,9 @@ from ginrummy.core.cards import Card
 from ginrummy.core.round import PlayerView
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import best_discard
+from ginrummy.players.fastsim import best_discard, showdown_points
 from ginrummy.players.master import MasterPlayer, Reading, read_view
+from ginrummy.players.replay import greedy_reply
 
 
 class Variant(MasterPlayer):
@@ -73,6 +80,7 @@ class Variant(MasterPlayer):
     mc_samples = 24
     mc_my_knock = 0
     hazard_scale = 0.0
+    reply_turns = 1
 
     def advise(self, view: PlayerView) -> Advice:
         limit = view.knock_limit
@@ -108,6 +116,32 @@ class Variant(MasterPlayer):
             self.feed_meld_points * sum(makes_meld(h, Card.from_bit(c)) for h in hands) / n
             for c in cards
         ]
+
+    def _reply_rerank(
+        self,
+        view: PlayerView,
+        out: list[tuple[float, int]],
+        hand11: int,
+        reading: Reading,
+        rng: random.Random,
+    ) -> list[tuple[float, int]]:
+        if self.reply_turns < 2:
+            return super()._reply_rerank(view, out, hand11, reading, rng)
+        rules = view.rules
+        limit = view.knock_limit
+        head = out[: self.reply_candidates]
+        sums = [0.0] * len(head)
+        worlds = self._replayed(
+            reading, rng, self.reply_samples, limit, self.reply_pool, self.reply_scale
+        )
+        gin, under = rules.gin_bonus, rules.undercut_bonus
+        for opp, rest in worlds:
+            for j, (_sc, c) in enumerate(head):
+                sums[j] += two_turn_reply(opp, rest, hand11 ^ c, c, limit, gin, under)
+        n = len(worlds) or 1
+        w = self.reply_weight
+        head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
+        return head + out[self.reply_candidates :]
 
     # --- play-outs ------------------------------------------------------------------
     def _knock_samples(
@@ -154,6 +188,30 @@ class Variant(MasterPlayer):
             first = out[best]
             out = [first] + [o for o in out if o is not first]
         return out
+
+
+def two_turn_reply(
+    opp: int, stock: list[int], mine: int, card: int, limit: int, gin: int, under: int
+) -> int:
+    """The master's points if a greedy opponent holding ``opp`` goes out within two turns
+    of the master's discard ``card`` (``stock`` with the top last; `greedy_reply` for the
+    first turn), the master's 10 cards ``mine`` unchanged in between (0: no knock)."""
+    if not stock:
+        return 0
+    pts = greedy_reply(opp, stock[-1], mine, card, limit, gin, under)
+    if pts:
+        return pts
+    took = makes_meld(opp, Card.from_bit(card))
+    drawn = card if took else stock[-1]
+    _dw, thrown = best_discard(opp | drawn, card if took else 0)
+    nxt = len(stock) - (2 if took else 3)  # the master draws one card in between
+    if nxt < 0:
+        return 0
+    hand = (opp | drawn) ^ thrown | stock[nxt]
+    dw, thrown = best_discard(hand, 0)
+    if dw > limit:
+        return 0
+    return -showdown_points(hand ^ thrown, mine, gin, under)
 
 
 def main(argv: list[str]) -> int:
