@@ -36,6 +36,11 @@ not parts of the game.
   the sampled stock, throws greedily and knocks if it can; that knock's points count as
   the first turn's do (a feed that brings it within a draw of going out costs, a hand
   ready to undercut it gains).
+- ``game_knock_within=N`` (ninth session): when a round can end the game (either score
+  within N points of the target), the learned knock weighs game-win chances, not points:
+  the knock's outcomes against the master's own samples and greedy play-outs of playing
+  on, each set `tilted` to the mean its fit predicts, each outcome worth its game-win
+  chance (`gamevalue`).
 - In the master since the eighth session (``v6:`` has them off): ``reply_weight=W``,
   the ``reply_candidates`` best discards re-ranked by the opponent's greedy reply
   (`replay.greedy_reply`) on ``reply_samples`` replayed samples (``reply_pool`` times
@@ -53,9 +58,12 @@ Examples (a run of the sixth session's, and the eighth session's check of the ma
 
 from __future__ import annotations
 
+import math
 import random
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
 
 import master_ab  # next to this script (the script's folder is first on sys.path)
 
@@ -81,6 +89,7 @@ class Variant(MasterPlayer):
     mc_my_knock = 0
     hazard_scale = 0.0
     reply_turns = 1
+    game_knock_within: int | None = None
 
     def advise(self, view: PlayerView) -> Advice:
         limit = view.knock_limit
@@ -143,6 +152,41 @@ class Variant(MasterPlayer):
         head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
         return head + out[self.reply_candidates :]
 
+    def _knock_beats(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        hand: int,
+        card: int,
+        knock_points: float,
+        discard: int,
+        play_points: float,
+    ) -> bool:
+        gv, mine, theirs, mult = self._stakes(view)
+        within = self.game_knock_within
+        if within is None or gv.target - max(mine, theirs) > within * mult:
+            return super()._knock_beats(
+                view, reading, hand, card, knock_points, discard, play_points
+            )
+        rules = view.rules
+        rng = random.Random(f"game-knock:{self.seed}:{view.round_number}:{len(view.history)}")
+        deadline = time.perf_counter() + self.budget
+        knocked = hand ^ card
+        after = hand ^ discard
+        knocks: list[int] = []
+        plays: list[int] = []
+        for opp, stock in self._knock_samples(view, reading, rng, self.knock_samples):
+            if knocks and time.perf_counter() > deadline:
+                break
+            knocks.append(showdown_points(knocked, opp, rules.gin_bonus, rules.undercut_bonus))
+            plays.append(self._play_on(view, opp, after, stock, discard, view.knock_limit))
+        if not knocks:
+            return super()._knock_beats(
+                view, reading, hand, card, knock_points, discard, play_points
+            )
+        worth = partial(self._worth, gv, mine, theirs, mult)
+        return game_value(knocks, knock_points, worth) > game_value(plays, play_points, worth)
+
     # --- play-outs ------------------------------------------------------------------
     def _knock_samples(
         self, view: PlayerView, reading: Reading, rng: random.Random, n: int
@@ -188,6 +232,41 @@ class Variant(MasterPlayer):
             first = out[best]
             out = [first] + [o for o in out if o is not first]
         return out
+
+
+def tilted(values: list[int], mean: float) -> list[float]:
+    """Weights for ``values`` (summing to 1) whose weighted mean is ``mean``, as close to
+    equal as can be (exponential tilting: weight ∝ exp(t × value)); all on the largest
+    or smallest values when ``mean`` lies beyond them. Unlike shifting every value, it
+    keeps each outcome what it is (a win stays a win) and changes how likely it is."""
+    lo, hi = min(values), max(values)
+    if mean >= hi or mean <= lo:
+        edge = hi if mean >= hi else lo
+        count = values.count(edge)
+        return [1.0 / count if v == edge else 0.0 for v in values]
+
+    def weights(t: float) -> list[float]:
+        top = max(t * v for v in values)
+        w = [math.exp(t * v - top) for v in values]
+        total = sum(w)
+        return [x / total for x in w]
+
+    a, b = -1.0, 1.0  # per point: exp(±1 × 60 points) covers any spread of points
+    for _i in range(50):
+        t = (a + b) / 2
+        if sum(w * v for w, v in zip(weights(t), values, strict=True)) < mean:
+            a = t
+        else:
+            b = t
+    return weights((a + b) / 2)
+
+
+def game_value(outcomes: list[int], points: float, worth: Callable[[float], float]) -> float:
+    """The game-win chance of a choice whose round ``outcomes`` were sampled and whose
+    mean is predicted to be ``points``: the outcomes `tilted` to that mean, each worth
+    ``worth(outcome)``."""
+    weights = tilted(outcomes, points)
+    return sum(w * worth(o) for w, o in zip(weights, outcomes, strict=True))
 
 
 def two_turn_reply(

@@ -50,7 +50,6 @@ machine (the remaining samples are then skipped).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -251,12 +250,6 @@ class MasterPlayer:
     #: every knock is decided by simulation. Learned against eaai, it knocks about twice
     #: as often as the simulation there, and less often against careful players.
     learned_knock: float | None = 0.0
-    #: When a round can end the game (either score within this many points of the
-    #: target, before a multiplier), the learned knock weighs the game, not the round
-    #: (`_game_knock`): its predicted points are spread over the outcomes sampled for the
-    #: knock and for playing on, and each outcome counts by its game-win chance. None:
-    #: the points alone decide, at every score.
-    game_knock_within: int | None = None
     #: The opponent's reply to a discard (`replay.greedy_reply` on `reply_samples`
     #: replayed samples): this much per point the master would get from the knock that
     #: reply makes (an undercut counts for the master) comes off each of the
@@ -735,15 +728,10 @@ class MasterPlayer:
                 best, best_b = value, b
         kept = min_deadwood_mask(hand ^ discard)
         play_on = PLAY_ON_FIT[0] + PLAY_ON_FIT[1] * view.stock_size + PLAY_ON_FIT[2] * kept
-        gv, mine, theirs, mult = self._stakes(view)
-        within = self.game_knock_within
-        if within is not None and gv.target - max(mine, theirs) <= within * mult:
-            play_on += margin
-            knock = self._game_knock(view, reading, hand, best_b, best, discard, play_on, deadline)
-            return best_b if knock else 0
-        return best_b if best > play_on + margin else 0
+        knock = self._knock_beats(view, reading, hand, best_b, best, discard, play_on + margin)
+        return best_b if knock else 0
 
-    def _game_knock(
+    def _knock_beats(
         self,
         view: PlayerView,
         reading: Reading,
@@ -752,66 +740,11 @@ class MasterPlayer:
         knock_points: float,
         discard: int,
         play_points: float,
-        deadline: float,
     ) -> bool:
-        """Whether knocking with ``card`` (predicted ``knock_points``) wins the game more
-        often than discarding ``discard`` and playing on (``play_points``): the outcomes
-        of the knock against the master's own samples (`_knock_samples`) and of greedy
-        play-outs of playing on (`_play_on`), each set tilted to the predicted mean
-        (`tilted`) and weighed by its game-win chance. The fits know how many points
-        each choice brings, the samples how they spread; near the end of a game the
-        spread decides (a small sure win can end it, a bigger one on average come late)."""
-        rules = view.rules
-        rng = random.Random(f"game-knock:{self.seed}:{view.round_number}:{len(view.history)}")
-        knocked = hand ^ card
-        after = hand ^ discard
-        knocks: list[int] = []
-        plays: list[int] = []
-        for opp, stock in self._knock_samples(view, reading, rng, self.knock_samples):
-            if knocks and time.perf_counter() > deadline:
-                break
-            knocks.append(showdown_points(knocked, opp, rules.gin_bonus, rules.undercut_bonus))
-            plays.append(self._play_on(view, opp, after, stock, discard, view.knock_limit))
-        if not knocks:
-            return knock_points > play_points
-        gv, mine, theirs, mult = self._stakes(view)
-        worth = partial(self._worth, gv, mine, theirs, mult)
-        return game_value(knocks, knock_points, worth) > game_value(plays, play_points, worth)
-
-
-def tilted(values: list[int], mean: float) -> list[float]:
-    """Weights for ``values`` (summing to 1) whose weighted mean is ``mean``, as close to
-    equal as can be (exponential tilting: weight ∝ exp(t × value)); all on the largest
-    or smallest values when ``mean`` lies beyond them. Unlike shifting every value, it
-    keeps each outcome what it is (a win stays a win) and changes how likely it is."""
-    lo, hi = min(values), max(values)
-    if mean >= hi or mean <= lo:
-        edge = hi if mean >= hi else lo
-        count = values.count(edge)
-        return [1.0 / count if v == edge else 0.0 for v in values]
-
-    def weights(t: float) -> list[float]:
-        top = max(t * v for v in values)
-        w = [math.exp(t * v - top) for v in values]
-        total = sum(w)
-        return [x / total for x in w]
-
-    a, b = -1.0, 1.0  # per point: exp(±1 × 60 points) covers any spread of points
-    for _i in range(50):
-        t = (a + b) / 2
-        if sum(w * v for w, v in zip(weights(t), values, strict=True)) < mean:
-            a = t
-        else:
-            b = t
-    return weights((a + b) / 2)
-
-
-def game_value(outcomes: list[int], points: float, worth: Callable[[float], float]) -> float:
-    """The game-win chance of a choice whose round ``outcomes`` were sampled and whose
-    mean is predicted to be ``points``: the outcomes `tilted` to that mean, each worth
-    ``worth(outcome)``."""
-    weights = tilted(outcomes, points)
-    return sum(w * worth(o) for w, o in zip(weights, outcomes, strict=True))
+        """Whether knocking with ``card``, predicted to bring ``knock_points``, beats
+        discarding ``discard`` and playing on, predicted to bring ``play_points``: by
+        points (`scripts/master_variants.py` weighs them by game-win chance instead)."""
+        return knock_points > play_points
 
 
 #: Replayed samples per set of the learned knock (`MasterPlayer._knock_sample_sets`).

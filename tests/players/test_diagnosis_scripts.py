@@ -12,9 +12,15 @@ import os
 import random
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from ginrummy.core.rules import Rules
+from ginrummy.players.gamevalue import value_table
+from ginrummy.players.master import MasterPlayer
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
@@ -93,7 +99,7 @@ def test_variants_run_every_experiment() -> None:
         "1",
         "v6:",
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
-        "hazard_scale=1.0",
+        "hazard_scale=1.0,reply_turns=2,game_knock_within=100",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -163,3 +169,51 @@ def test_knocks_names_the_master_it_probes() -> None:
     assert proc.returncode != 0
     assert "master_knocks: MASTER is one of v6" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def _variants() -> Any:
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        return importlib.import_module("master_variants")
+    finally:
+        sys.path.remove(str(SCRIPTS))
+
+
+@pytest.mark.parametrize(
+    ("values", "mean"),
+    [([30, 30, 30, -10, -10], 14.0), ([-27, 8, 9, 10, 12], 5.0), ([-27, 8, 9, 10, 12], -20.0)],
+)
+def test_tilted_weights_meet_the_predicted_mean_and_keep_the_outcomes(
+    values: list[int], mean: float
+) -> None:
+    weights = _variants().tilted(values, mean)
+    assert sum(weights) == pytest.approx(1.0)
+    assert sum(w * v for w, v in zip(weights, values, strict=True)) == pytest.approx(mean)
+    assert all(w > 0 for w in weights)
+    # A higher mean than the plain one favours the higher outcomes, and the other way.
+    plain = sum(values) / len(values)
+    order = sorted(zip(values, weights, strict=True))
+    ws = [w for _v, w in order]
+    assert ws == (sorted(ws) if mean > plain else sorted(ws, reverse=True))
+
+
+def test_tilted_weights_beyond_the_outcomes_go_to_the_edge() -> None:
+    assert _variants().tilted([-27, 5, 5, 9], 40.0) == [0.0, 0.0, 0.0, 1.0]
+    assert _variants().tilted([-27, 5, 5, 9], -40.0) == [1.0, 0.0, 0.0, 0.0]
+    assert _variants().tilted([4, 4], 4.0) == [0.5, 0.5]
+
+
+def test_near_the_end_of_a_game_a_small_sure_win_beats_more_points_later() -> None:
+    # A knock sure to win 5 points against playing on for 30 (six times in ten) or losing
+    # 10: 14 points on average. At 95 to 0 in a game to 100 the knock wins the game at
+    # once; at 0 to 0 the points of playing on are worth more.
+    variants = _variants()
+    gv = value_table(Rules())
+    knocks, plays = [5] * 10, [30] * 6 + [-10] * 4
+
+    def choice(mine: int, theirs: int) -> bool:
+        worth = partial(MasterPlayer._worth, gv, mine, theirs, 1)
+        return variants.game_value(knocks, 5.0, worth) > variants.game_value(plays, 14.0, worth)
+
+    assert choice(95, 0)
+    assert not choice(0, 0)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
-from functools import partial
 
 import pytest
 from players_helpers import play_checked
@@ -29,7 +28,7 @@ from ginrummy.core.rules import PRESETS
 from ginrummy.players import LEVELS, PLAYERS, make_player
 from ginrummy.players.expert import Advice
 from ginrummy.players.gamevalue import value_table
-from ginrummy.players.master import MasterPlayer, Reading, game_value, read_view, tilted
+from ginrummy.players.master import MasterPlayer, Reading, read_view
 
 
 def test_master_is_a_level() -> None:
@@ -225,70 +224,6 @@ def test_the_learned_knock_weighs_the_knock_against_playing_on() -> None:
     assert never._knock_choice(ended, reading, hand, outs, discard) == (
         by_simulation._knock_choice(ended, reading, hand, outs, discard)
     )
-
-
-@pytest.mark.parametrize(
-    ("values", "mean"),
-    [([30, 30, 30, -10, -10], 14.0), ([-27, 8, 9, 10, 12], 5.0), ([-27, 8, 9, 10, 12], -20.0)],
-)
-def test_tilted_weights_meet_the_predicted_mean_and_keep_the_outcomes(
-    values: list[int], mean: float
-) -> None:
-    weights = tilted(values, mean)
-    assert sum(weights) == pytest.approx(1.0)
-    assert sum(w * v for w, v in zip(weights, values, strict=True)) == pytest.approx(mean)
-    assert all(w > 0 for w in weights)
-    # A higher mean than the plain one favours the higher outcomes, and the other way.
-    plain = sum(values) / len(values)
-    order = sorted(zip(values, weights, strict=True))
-    ws = [w for _v, w in order]
-    assert ws == (sorted(ws) if mean > plain else sorted(ws, reverse=True))
-
-
-def test_tilted_weights_beyond_the_outcomes_go_to_the_edge() -> None:
-    assert tilted([-27, 5, 5, 9], 40.0) == [0.0, 0.0, 0.0, 1.0]
-    assert tilted([-27, 5, 5, 9], -40.0) == [1.0, 0.0, 0.0, 0.0]
-    assert tilted([4, 4], 4.0) == [0.5, 0.5]
-
-
-def test_near_the_end_of_a_game_a_small_sure_win_beats_more_points_later() -> None:
-    # A knock sure to win 5 points against playing on for 30 (six times in ten) or losing
-    # 10: 14 points on average. At 95 to 0 in a game to 100 the knock wins the game at
-    # once; at 0 to 0 the points of playing on are worth more.
-    gv = value_table(Rules())
-    knocks, plays = [5] * 10, [30] * 6 + [-10] * 4
-
-    def choice(mine: int, theirs: int) -> bool:
-        worth = partial(MasterPlayer._worth, gv, mine, theirs, 1)
-        return game_value(knocks, 5.0, worth) > game_value(plays, 14.0, worth)
-
-    assert choice(95, 0)
-    assert not choice(0, 0)
-
-
-def test_the_game_knock_weighs_only_rounds_that_can_end_the_game() -> None:
-    # Far from the target the learned knock decides by points with or without the game's
-    # weighing; margins no outcome can meet still never or always knock near the end.
-    late = _late_knock_view(Rules(), 8)
-    hand = late.hand_mask
-    outs = sorted(
-        (min_deadwood_mask(hand ^ c.bit), c.bit) for c in late.hand if c != late.taken_card
-    )
-    outs = [(dw, b) for dw, b in outs if dw <= late.knock_limit]
-    discard = outs[-1][1]
-    reading = read_view(late)
-    game = type("Game", (MasterPlayer,), {"game_knock_within": 40})(1)
-    points = type("Points", (MasterPlayer,), {"game_knock_within": None})(1)
-    early = replace(late, scores=(0, 0))
-    for margin in (-3.0, 0.0, 3.0):
-        assert game._learned_knock(early, reading, hand, outs, discard, margin) == (
-            points._learned_knock(early, reading, hand, outs, discard, margin)
-        )
-    assert late.scores == (80, 85)
-    assert game._learned_knock(late, reading, hand, outs, discard, 1000.0) == 0
-    assert game._learned_knock(late, reading, hand, outs, discard, -1000.0) in {
-        b for _dw, b in outs[:3]
-    }
 
 
 @pytest.mark.parametrize("seed", [3, 11, 29])
