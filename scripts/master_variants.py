@@ -126,31 +126,12 @@ class Variant(MasterPlayer):
             for c in cards
         ]
 
-    def _reply_rerank(
-        self,
-        view: PlayerView,
-        out: list[tuple[float, int]],
-        hand11: int,
-        reading: Reading,
-        rng: random.Random,
-    ) -> list[tuple[float, int]]:
+    def _reply_points(
+        self, opp: int, stock: list[int], mine: int, card: int, limit: int, gin: int, under: int
+    ) -> int:
         if self.reply_turns < 2:
-            return super()._reply_rerank(view, out, hand11, reading, rng)
-        rules = view.rules
-        limit = view.knock_limit
-        head = out[: self.reply_candidates]
-        sums = [0.0] * len(head)
-        worlds = self._replayed(
-            reading, rng, self.reply_samples, limit, self.reply_pool, self.reply_scale
-        )
-        gin, under = rules.gin_bonus, rules.undercut_bonus
-        for opp, rest in worlds:
-            for j, (_sc, c) in enumerate(head):
-                sums[j] += two_turn_reply(opp, rest, hand11 ^ c, c, limit, gin, under)
-        n = len(worlds) or 1
-        w = self.reply_weight
-        head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
-        return head + out[self.reply_candidates :]
+            return super()._reply_points(opp, stock, mine, card, limit, gin, under)
+        return two_turn_reply(opp, stock, mine, card, limit, gin, under)
 
     def _knock_beats(
         self,

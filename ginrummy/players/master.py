@@ -453,13 +453,19 @@ class MasterPlayer:
         )
         gin, under = rules.gin_bonus, rules.undercut_bonus
         for opp, rest in worlds:
-            top = rest[-1] if rest else 0
             for j, (_sc, c) in enumerate(head):
-                sums[j] += greedy_reply(opp, top, hand11 ^ c, c, limit, gin, under)
+                sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, gin, under)
         n = len(worlds) or 1
         w = self.reply_weight
         head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
         return head + out[self.reply_candidates :]
+
+    def _reply_points(
+        self, opp: int, stock: list[int], mine: int, card: int, limit: int, gin: int, under: int
+    ) -> int:
+        """The master's points from the opponent's reply to its discard ``card`` on one
+        replayed sample (`replay.greedy_reply`; ``stock`` with the top last)."""
+        return greedy_reply(opp, stock[-1] if stock else 0, mine, card, limit, gin, under)
 
     def _replayed(
         self, reading: Reading, rng: random.Random, n: int, limit: int, pool: int, scale: float
