@@ -25,6 +25,15 @@ from ginrummy.players.master import MasterPlayer
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
 
+def _script(name: str) -> Any:
+    """The script module ``name`` from scripts/ (its folder on the path while importing)."""
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(SCRIPTS))
+
+
 def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, JOBS="1")
     return subprocess.run(
@@ -123,11 +132,7 @@ def test_knocks_weighs_what_knocking_would_have_won() -> None:
 
 
 def test_knocks_fit_finds_a_linear_law() -> None:
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        knocks = importlib.import_module("master_knocks")
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    knocks = _script("master_knocks")
     rng = random.Random(3)
     rows = []
     for _i in range(200):
@@ -145,11 +150,7 @@ def test_knocks_fit_finds_a_linear_law() -> None:
 def test_an_earlier_master_is_named() -> None:
     # 'v6:' alone is v6 (the knobs v7 changed, turned back); knobs given are taken as
     # they are, on top of the master as it is.
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        ab = importlib.import_module("master_ab")
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    ab = _script("master_ab")
     name, knobs = ab.parse_variant("v6:")
     assert name == "v6"
     assert knobs == {"potential_weight": 1.0, "reply_weight": 0.0, "learned_knock": None}
@@ -171,14 +172,6 @@ def test_knocks_names_the_master_it_probes() -> None:
     assert "Traceback" not in proc.stderr
 
 
-def _variants() -> Any:
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        return importlib.import_module("master_variants")
-    finally:
-        sys.path.remove(str(SCRIPTS))
-
-
 @pytest.mark.parametrize(
     ("values", "mean"),
     [([30, 30, 30, -10, -10], 14.0), ([-27, 8, 9, 10, 12], 5.0), ([-27, 8, 9, 10, 12], -20.0)],
@@ -186,7 +179,7 @@ def _variants() -> Any:
 def test_tilted_weights_meet_the_predicted_mean_and_keep_the_outcomes(
     values: list[int], mean: float
 ) -> None:
-    weights = _variants().tilted(values, mean)
+    weights = _script("master_variants").tilted(values, mean)
     assert sum(weights) == pytest.approx(1.0)
     assert sum(w * v for w, v in zip(weights, values, strict=True)) == pytest.approx(mean)
     assert all(w > 0 for w in weights)
@@ -198,16 +191,16 @@ def test_tilted_weights_meet_the_predicted_mean_and_keep_the_outcomes(
 
 
 def test_tilted_weights_beyond_the_outcomes_go_to_the_edge() -> None:
-    assert _variants().tilted([-27, 5, 5, 9], 40.0) == [0.0, 0.0, 0.0, 1.0]
-    assert _variants().tilted([-27, 5, 5, 9], -40.0) == [1.0, 0.0, 0.0, 0.0]
-    assert _variants().tilted([4, 4], 4.0) == [0.5, 0.5]
+    assert _script("master_variants").tilted([-27, 5, 5, 9], 40.0) == [0.0, 0.0, 0.0, 1.0]
+    assert _script("master_variants").tilted([-27, 5, 5, 9], -40.0) == [1.0, 0.0, 0.0, 0.0]
+    assert _script("master_variants").tilted([4, 4], 4.0) == [0.5, 0.5]
 
 
 def test_near_the_end_of_a_game_a_small_sure_win_beats_more_points_later() -> None:
     # A knock sure to win 5 points against playing on for 30 (six times in ten) or losing
     # 10: 14 points on average. At 95 to 0 in a game to 100 the knock wins the game at
     # once; at 0 to 0 the points of playing on are worth more.
-    variants = _variants()
+    variants = _script("master_variants")
     gv = value_table(Rules())
     knocks, plays = [5] * 10, [30] * 6 + [-10] * 4
 
