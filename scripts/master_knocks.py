@@ -25,7 +25,9 @@ against a linear fit of playing on from the stock and the deadwood kept, at marg
 0, 3 and 6 points. Last it prints the fits over all the rounds (the master's
 `KNOCK_FIT` and `PLAY_ON_FIT` came from such a run). The master knocks by that rule
 since the eighth session; ``MASTER=v6`` in the environment probes v6 instead (knocking
-by simulation: the seventh session's figures).
+by simulation: the seventh session's figures), and ``MASTER=name:knob=value,...`` a
+master with those knobs (`scripts/master_variants.py`'s experiments included). It also
+prints what further public features (`MORE_PLAY_ON`) add to the fit of playing on.
 
 Example (the seventh session's figures in BENCHMARKS.md):
 
@@ -42,6 +44,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+import master_ab
 from master_ab import NAMED, opening, parse_variant
 from master_variants import Variant
 
@@ -52,11 +55,16 @@ from ginrummy.core.round import PlayerView, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
 from ginrummy.players.fastsim import showdown_points
-from ginrummy.players.master import Reading
+from ginrummy.players.master import KNOCK_REPLAYED, Reading
 from ginrummy.players.replay import KNOCK_FEATURES, knock_features
 
 #: The features of the fit of playing on.
 PLAY_ON_FEATURES = ("stock", "kept")
+#: More public features tried for playing on: the hand's expected one-draw gain
+#: (`MasterPlayer._gain`), the mean deadwood of the replayed opponent hands, the points of
+#: the opponent's greedy reply to the discard (48 replayed samples) and the knock's own
+#: sampled points.
+MORE_PLAY_ON = (("gain",), ("oppdw",), ("reply",), ("krep",), ("gain", "oppdw", "reply", "krep"))
 
 Row = dict[str, Any]
 
@@ -90,9 +98,17 @@ class Probe(Variant):
             )
             best = row
         choice = super()._knock_choice(view, reading, hand, outs, discard)
+        after = hand ^ discard
+        limit = view.knock_limit
+        worlds = self._replayed(reading, rng, KNOCK_REPLAYED, limit, self.reply_pool, 0.5)
+        gb, ub = rules.gin_bonus, rules.undercut_bonus
+        reply = sum(self._reply_points(o, s, after, discard, limit, gb, ub) for o, s in worlds)
         best.update(
-            kept=min_deadwood_mask(hand ^ discard),
+            kept=min_deadwood_mask(after),
             knocked=bool(choice),
+            gain=self._gain(after, reading, limit),
+            oppdw=sum(min_deadwood_mask(o) for o in sets[1]) / max(1, len(sets[1])),
+            reply=reply / max(1, len(worlds)),
         )
         self.rows.append(best)
         return choice
@@ -100,6 +116,7 @@ class Probe(Variant):
 
 def _collect(args: tuple[str, str, int, int, str]) -> list[Row]:
     opponent, rules_name, first, count, variant = args
+    master_ab.BASE = Variant  # the experiments' knobs too
     rules = Rules.preset(rules_name)
     _name, knobs = parse_variant(variant)
     master: Probe = type("Probe", (Probe,), knobs)(1)
@@ -156,7 +173,9 @@ def predict(coef: Sequence[float], row: Row, features: Sequence[str]) -> float:
     return coef[0] + sum(c * float(row[f]) for c, f in zip(coef[1:], features, strict=True))
 
 
-def rule_gain(rows: list[Row], learned: bool, margin: float) -> tuple[float, int]:
+def rule_gain(
+    rows: list[Row], learned: bool, margin: float, on_features: Sequence[str] = PLAY_ON_FEATURES
+) -> tuple[float, int]:
     """(points per round, knocks the master did not make) of knocking by a rule, counted
     at each round's first chance where the rule and the master differ (two folds)."""
     deals = sorted({r["deal"] for r in rows})
@@ -164,7 +183,7 @@ def rule_gain(rows: list[Row], learned: bool, margin: float) -> tuple[float, int
     new_knocks = 0
     for fold in (0, 1):
         train = [r for r in rows if r["deal"] % 2 != fold]
-        on = fit([r for r in train if not r["knocked"]], PLAY_ON_FEATURES, "outcome")
+        on = fit([r for r in train if not r["knocked"]], on_features, "outcome")
         knock = fit(train, KNOCK_FEATURES, "true") if learned else []
         by_deal: dict[int, list[Row]] = {}
         for r in rows:
@@ -172,7 +191,7 @@ def rule_gain(rows: list[Row], learned: bool, margin: float) -> tuple[float, int
                 by_deal.setdefault(r["deal"], []).append(r)
         for chances in by_deal.values():
             for r in chances:
-                play_on = predict(on, r, PLAY_ON_FEATURES)
+                play_on = predict(on, r, on_features)
                 value = predict(knock, r, KNOCK_FEATURES) if learned else r["true"]
                 want = value > play_on + margin
                 if want and not r["knocked"]:
@@ -191,12 +210,15 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     opponent, rules_name = argv[0], argv[1]
+    master_ab.BASE = Variant
     _rules, numbers = opening("master_knocks", opponent, rules_name, argv[2:], "round")
     rounds, first = numbers[0], (numbers[1] if len(numbers) == 2 else 0)
     jobs = max(1, int(os.environ.get("JOBS", "2")))
-    variant = os.environ.get("MASTER", "") + ":"
-    if variant != ":" and variant[:-1] not in NAMED:
+    variant = os.environ.get("MASTER", "")
+    variant = variant if ":" in variant else variant + ":"  # a name, or name:knob=value,...
+    if variant.endswith(":") and variant != ":" and variant[:-1] not in NAMED:
         raise SystemExit(f"master_knocks: MASTER is one of {', '.join(NAMED)}")
+    parse_variant(variant)  # a wrong knob is refused here, not in a worker
     size = -(-rounds // jobs)
     chunks = [
         (opponent, rules_name, start, min(size, first + rounds - start), variant)
@@ -218,7 +240,7 @@ def main(argv: list[str]) -> int:
         f" {statistics.fmean(r['outcome'] for r in played_on):.1f}"
     )
     print("  correlation with the knock's true points / with the points of playing on:")
-    for f in (*KNOCK_FEATURES, "kept"):
+    for f in (*KNOCK_FEATURES, "kept", "gain", "oppdw", "reply"):
         with_true = statistics.correlation([r[f] for r in rows], [r["true"] for r in rows])
         with_on = statistics.correlation(
             [r[f] for r in played_on], [r["outcome"] for r in played_on]
@@ -232,6 +254,15 @@ def main(argv: list[str]) -> int:
             for m in (0.0, 3.0, 6.0)
         )
         print(f"    {name}: {cells}")
+    for extra in MORE_PLAY_ON:
+        feats = (*PLAY_ON_FEATURES, *extra)
+        cells = ", ".join(
+            "margin {:.0f}: {:+.2f} ({})".format(m, *rule_gain(rows, True, m, feats))
+            for m in (0.0, 3.0, 6.0)
+        )
+        print(f"    learned, playing on also from {', '.join(extra)}: {cells}")
+        on = fit(played_on, feats, "outcome")
+        print("      play on fit: (" + ", ".join(f"{c:.4f}" for c in on) + ")")
     knock = fit(rows, KNOCK_FEATURES, "true")
     on = fit(played_on, PLAY_ON_FEATURES, "outcome")
     print("  fits over all rounds (1 first, then " + ", ".join(KNOCK_FEATURES) + "):")

@@ -8,6 +8,9 @@ Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and de
 - the rounds by who won them and how, with the mean points of each kind;
 - at each knock of the opponent: the master's deadwood then less the knock's (in steps
   of 5) and the cards left in the stock (in steps of 4);
+- the same knocks by both (the deadwood gap in steps of 10, the stock in steps of 8);
+- what the master laid off at those knocks: how often, the deadwood saved, and how many
+  knocks the lay-offs turned into undercuts;
 - the opponent's knocks right after it took the face-up card (the master's discard but
   for the first upcard) and after a stock draw: how many the master undercut, and its
   mean points from those rounds;
@@ -28,8 +31,9 @@ from master_ab import opening
 
 from ginrummy.core import Game
 from ginrummy.core.actions import Discard, DrawStock, Knock, TakeDiscard
-from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.melds import best_melding_mask, min_deadwood_mask
 from ginrummy.players import make_player
+from ginrummy.players.fastsim import layoff_deadwood
 from ginrummy.tools.arena import bot_seed, plan_game
 
 
@@ -45,6 +49,8 @@ def main(argv: list[str]) -> int:
     end_points: Counter[tuple[str, str]] = Counter()
     gap: Counter[int] = Counter()
     stock_at: Counter[int] = Counter()
+    both: Counter[tuple[int, int]] = Counter()  # (gap // 10 * 10, stock // 8 * 8)
+    layoffs: Counter[str] = Counter()
     waits: Counter[tuple[str, str]] = Counter()
     wait_points = 0
     # The opponent's knocks by its draw just before: (taken the master's discard?, the
@@ -76,10 +82,19 @@ def main(argv: list[str]) -> int:
                     took = isinstance(action, TakeDiscard)
                 elif me != master and isinstance(action, Knock):
                     knocked_on = took
-                    theirs = min_deadwood_mask(view.hand_mask ^ action.card.bit)
-                    mine = min_deadwood_mask(rnd.view(master).hand_mask)
-                    gap[min(30, max(-10, mine - theirs)) // 5 * 5] += 1
+                    knocked = view.hand_mask ^ action.card.bit
+                    theirs = min_deadwood_mask(knocked)
+                    held = rnd.view(master).hand_mask
+                    mine = min_deadwood_mask(held)
+                    clipped = min(30, max(-10, mine - theirs))
+                    gap[clipped // 5 * 5] += 1
                     stock_at[view.stock_size // 4 * 4] += 1
+                    both[clipped // 10 * 10, view.stock_size // 8 * 8] += 1
+                    laid = layoff_deadwood(held, best_melding_mask(knocked)[0])
+                    layoffs["knocks"] += 1
+                    layoffs["laid off"] += laid < mine
+                    layoffs["saved"] += mine - laid
+                    layoffs["undercut by lay-offs"] += laid <= theirs < mine
                 game.apply(action, me)
             result = rnd.result
             if result.winner is None:
@@ -106,6 +121,17 @@ def main(argv: list[str]) -> int:
     print("  " + "  ".join(f"{k:+d}: {n}" for k, n in sorted(gap.items())))
     print(f"{opponent}'s knocks by cards left in the stock (steps of 4):")
     print("  " + "  ".join(f"{k}: {n}" for k, n in sorted(stock_at.items())))
+    print(f"{opponent}'s knocks by both (rows: the gap in steps of 10; columns: the stock):")
+    print("         " + "".join(f"{st:>6d}" for st in range(0, 32, 8)))
+    for g in range(-10, 40, 10):
+        print(f"  {g:+4d}   " + "".join(f"{both[g, st]:6d}" for st in range(0, 32, 8)))
+    n = layoffs["knocks"]
+    if n:
+        print(
+            f"the master's lay-offs at {opponent}'s {n} knocks: at {layoffs['laid off']}"
+            f" ({layoffs['laid off'] / n:.0%}), {layoffs['saved'] / n:.1f} deadwood saved"
+            f" per knock; {layoffs['undercut by lay-offs']} undercuts only thanks to them"
+        )
     print(f"{opponent}'s knocks by its draw just before (the master's undercuts, its points):")
     for took, what in ((True, "after taking the face-up card"), (False, "after a stock draw")):
         n = knocks[took, True] + knocks[took, False]

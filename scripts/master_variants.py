@@ -70,12 +70,23 @@ from functools import partial
 import master_ab  # next to this script (the script's folder is first on sys.path)
 
 from ginrummy.core.cards import Card
+from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import PlayerView
 from ginrummy.players.eaai import makes_meld
+from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard, showdown_points
 from ginrummy.players.master import MasterPlayer, Reading, read_view
-from ginrummy.players.replay import greedy_reply
+from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn, greedy_reply
+
+#: Refits of the learned knock (`master_knocks.py`), by name: (knock fit, play-on fit).
+FITS: dict[str, tuple[tuple[float, ...], tuple[float, ...]]] = {
+    # MASTER=x2:replay_exact=2 python scripts/master_knocks.py eaai EAAI 3000
+    "x2": (
+        (15.4559, -0.2047, 0.9935, -0.0678, -13.4191, 11.3141, -0.1776, -0.4609, -0.8003, -1.1998),
+        (29.8710, 0.2904, -2.1789),
+    ),
+}
 
 
 class Variant(MasterPlayer):
@@ -92,6 +103,20 @@ class Variant(MasterPlayer):
     hazard_scale = 0.0
     reply_turns = 1
     game_knock_within: int | None = None
+    replay_exact = 0
+    fits = ""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        super().__init__(seed)
+        if self.fits:
+            self.knock_fit, self.play_on_fit = FITS[self.fits]
+
+    def _replay_weight(
+        self, hand: int, turns: tuple[Turn, ...], limit: int, rng: random.Random
+    ) -> float:
+        if not self.replay_exact:
+            return super()._replay_weight(hand, turns, limit, rng)
+        return exact_weight(hand, turns, limit, self.replay_exact, self.replay_miss)
 
     def advise(self, view: PlayerView) -> Advice:
         limit = view.knock_limit
@@ -274,6 +299,64 @@ def two_turn_reply(
     if dw > limit:
         return 0
     return -showdown_points(hand ^ thrown, mine, gin, under)
+
+
+def exact_weight(hand: int, turns: tuple[Turn, ...], limit: int, depth: int, miss: float) -> float:
+    """`replay.replay_weight` summed over every card a stock draw may have been (each
+    equally likely) instead of one guessed: the chance, up to ``miss`` per broken rule,
+    that a greedy player ending with ``hand`` played the last ``depth`` discards' turns."""
+    taken_ever = 0
+    for kind, c in turns:
+        if kind == TAKE:
+            taken_ever |= c
+    branches: dict[int, float] = {hand: 1.0}
+    seen = 0
+    for i in range(len(turns) - 1, -1, -1):
+        kind, c = turns[i]
+        new: dict[int, float] = {}
+        if kind == DISCARD:
+            if seen >= depth:
+                break
+            seen += 1
+            banned = turns[i - 1][1] if i > 0 and turns[i - 1][0] == TAKE else 0
+            for cur, w in branches.items():
+                with_c = cur | c
+                dw = min_deadwood_mask(cur)
+                if dw <= limit:
+                    w *= miss
+                else:
+                    best = min(min_deadwood_mask(with_c ^ b) for b in bits(with_c) if b != banned)
+                    if dw > best:
+                        w *= miss
+                new[with_c] = new.get(with_c, 0.0) + w
+        elif kind == TAKE:
+            card = Card.from_bit(c)
+            for cur, w in branches.items():
+                before = cur ^ c
+                if not makes_meld(before, card):
+                    w *= miss
+                new[before] = new.get(before, 0.0) + w
+        elif kind == DRAW:
+            declined = Card.from_bit(c) if c else None
+            last = seen >= depth
+            for cur, w in branches.items():
+                choices = bits(cur & ~taken_ever)
+                if not choices:
+                    new[cur] = new.get(cur, 0.0) + w
+                    continue
+                share = w / len(choices)
+                for s in choices:
+                    ws = share
+                    if declined is not None and makes_meld(cur ^ s, declined):
+                        ws *= miss
+                    key = cur if last else cur ^ s  # past the depth only the share counts
+                    new[key] = new.get(key, 0.0) + ws
+        else:
+            card = Card.from_bit(c)
+            for cur, w in branches.items():
+                new[cur] = new.get(cur, 0.0) + (w * miss if makes_meld(cur, card) else w)
+        branches = new
+    return sum(branches.values())
 
 
 def main(argv: list[str]) -> int:

@@ -186,6 +186,29 @@ def read_view(
     )
 
 
+#: Replayed samples per set of the learned knock (`MasterPlayer._knock_sample_sets`).
+KNOCK_REPLAYED: Final = 48
+
+#: The learned knock's fits (`scripts/master_knocks.py eaai EAAI 3000`: 4,535 knock
+#: chances of the master against eaai, least squares): a knock's points from 1 and
+#: `replay.KNOCK_FEATURES`, and the points of playing on from 1, the stock and the
+#: deadwood kept. A linear rule on these gained +0.43 to +0.70 points per round on
+#: held-out deals; the points a knock will really bring are worth +1.1 to +1.4.
+KNOCK_FIT: Final = (
+    29.5884,
+    -0.2927,
+    0.8181,
+    -0.0285,
+    -30.3288,
+    15.8304,
+    -0.3514,
+    -0.7006,
+    -1.4709,
+    -1.6493,
+)
+PLAY_ON_FIT: Final = (26.9634, 0.3915, -1.9609)
+
+
 class MasterPlayer:
     """Plays the game to win it: reads the cards, simulates the decisions that matter."""
 
@@ -250,6 +273,9 @@ class MasterPlayer:
     #: every knock is decided by simulation. Learned against eaai, it knocks about twice
     #: as often as the simulation there, and less often against careful players.
     learned_knock: float | None = 0.0
+    #: The learned knock's linear fits (`KNOCK_FIT`, `PLAY_ON_FIT`).
+    knock_fit: tuple[float, ...] = KNOCK_FIT
+    play_on_fit: tuple[float, ...] = PLAY_ON_FIT
     #: The opponent's reply to a discard (`replay.greedy_reply` on `reply_samples`
     #: replayed samples): this much per point the master would get from the knock that
     #: reply makes (an undercut counts for the master) comes off each of the
@@ -486,12 +512,17 @@ class MasterPlayer:
             hidden, stock = improve(rng, hidden, known, stock, steps)
             hand = hidden | known
             worlds.append((hand, stock))
-            weights.append(
-                replay_weight(hand, turns, limit, rng, self.replay_depth, self.replay_miss)
-            )
+            weights.append(self._replay_weight(hand, turns, limit, rng))
         if sum(weights) <= 0:
             return worlds[:n]
         return rng.choices(worlds, weights=weights, k=n)
+
+    def _replay_weight(
+        self, hand: int, turns: tuple[Turn, ...], limit: int, rng: random.Random
+    ) -> float:
+        """How well a greedy player explains ``turns`` ending with ``hand``
+        (`replay.replay_weight` over the last `replay_depth` turns)."""
+        return replay_weight(hand, turns, limit, rng, self.replay_depth, self.replay_miss)
 
     def _opponent_hands(
         self, reading: Reading, rng: random.Random, n: int, limit: int
@@ -726,14 +757,16 @@ class MasterPlayer:
         deadline = time.perf_counter() + self.budget
         sets = self._knock_sample_sets(view, reading, self._rng(view), deadline)
         draws, takes = reading.opponent_draws, reading.opponent_takes
+        fit = self.knock_fit
         best, best_b = float("-inf"), 0
         for _dw, b in outs[:3]:
             feats = knock_features(view, hand, b, sets, draws, takes)
-            value = KNOCK_FIT[0] + sum(c * f for c, f in zip(KNOCK_FIT[1:], feats, strict=True))
+            value = fit[0] + sum(c * f for c, f in zip(fit[1:], feats, strict=True))
             if value > best:
                 best, best_b = value, b
         kept = min_deadwood_mask(hand ^ discard)
-        play_on = PLAY_ON_FIT[0] + PLAY_ON_FIT[1] * view.stock_size + PLAY_ON_FIT[2] * kept
+        on = self.play_on_fit
+        play_on = on[0] + on[1] * view.stock_size + on[2] * kept
         knock = self._knock_beats(view, reading, hand, best_b, best, discard, play_on + margin)
         return best_b if knock else 0
 
@@ -751,26 +784,3 @@ class MasterPlayer:
         discarding ``discard`` and playing on, predicted to bring ``play_points``: by
         points (`scripts/master_variants.py` weighs them by game-win chance instead)."""
         return knock_points > play_points
-
-
-#: Replayed samples per set of the learned knock (`MasterPlayer._knock_sample_sets`).
-KNOCK_REPLAYED: Final = 48
-
-#: The learned knock's fits (`scripts/master_knocks.py eaai EAAI 3000`: 4,535 knock
-#: chances of the master against eaai, least squares): a knock's points from 1 and
-#: `replay.KNOCK_FEATURES`, and the points of playing on from 1, the stock and the
-#: deadwood kept. A linear rule on these gained +0.43 to +0.70 points per round on
-#: held-out deals; the points a knock will really bring are worth +1.1 to +1.4.
-KNOCK_FIT: Final = (
-    29.5884,
-    -0.2927,
-    0.8181,
-    -0.0285,
-    -30.3288,
-    15.8304,
-    -0.3514,
-    -0.7006,
-    -1.4709,
-    -1.6493,
-)
-PLAY_ON_FIT: Final = (26.9634, 0.3915, -1.9609)

@@ -18,9 +18,14 @@ from typing import Any
 
 import pytest
 
+from ginrummy.core import Round
+from ginrummy.core.cards import Card, mask_of
+from ginrummy.core.round import Phase, shuffled_deck
 from ginrummy.core.rules import Rules
+from ginrummy.players import make_player
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import MasterPlayer
+from ginrummy.players.replay import opponent_turns, replay_weight
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
@@ -76,6 +81,8 @@ def test_rounds_tells_how_they_end() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "rounds of 1 games, master vs eaai (EAAI), seed 1:" in proc.stdout
     assert "eaai's knocks by cards left in the stock" in proc.stdout
+    assert "eaai's knocks by both (rows: the gap in steps of 10" in proc.stdout
+    assert "the master's lay-offs at eaai's " in proc.stdout
     assert "eaai's knocks by its draw just before" in proc.stdout
     assert "  after taking the face-up card: " in proc.stdout
 
@@ -108,7 +115,7 @@ def test_variants_run_every_experiment() -> None:
         "1",
         "v6:",
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
-        "hazard_scale=1.0,reply_turns=2,game_knock_within=100",
+        "hazard_scale=1.0,reply_turns=2,game_knock_within=100,replay_exact=2,fits='x2'",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -170,6 +177,18 @@ def test_knocks_names_the_master_it_probes() -> None:
     assert proc.returncode != 0
     assert "master_knocks: MASTER is one of v6" in proc.stderr
     assert "Traceback" not in proc.stderr
+    # A master with knobs (the experiments' too) is named with them; a wrong one is refused.
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPTS / "master_knocks.py"), "eaai", "EAAI", "4"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ, JOBS="1", MASTER="x:replay_exact=2,nope=1"),
+        check=False,
+    )
+    assert proc.returncode != 0
+    assert "not a master knob: 'nope=1'" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 @pytest.mark.parametrize(
@@ -210,3 +229,69 @@ def test_near_the_end_of_a_game_a_small_sure_win_beats_more_points_later() -> No
 
     assert choice(95, 0)
     assert not choice(0, 0)
+
+
+def _mask(cards: str) -> int:
+    return mask_of(Card.parse(c) for c in cards.split())
+
+
+_DREW = (("draw", Card.parse("9C").bit), ("discard", Card.parse("KD").bit))
+_TOOK = (("take", Card.parse("9C").bit), ("discard", Card.parse("KD").bit))
+
+
+@pytest.mark.parametrize(
+    ("hand", "turns"),
+    [
+        ("AS 2S 3S 4H 5H 6H QC JH 2D 3C", _DREW),
+        ("AS 2S 3S 4H 5H 6H KS KH 2D 3C", _DREW),
+        ("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C", _DREW),
+        ("AS 2S 3S 4H 5H 6H 7C 8C JH QS", _DREW),
+        ("AS 2S 3S 9S 9H 9C QC JH 4D 5C", _TOOK),
+        ("AS 2S 3S 4H 5H 6H 9C QC JH 2D", _TOOK),
+    ],
+)
+def test_exact_replay_weighs_one_turn_as_the_replay_does(
+    hand: str, turns: tuple[tuple[str, int], ...]
+) -> None:
+    # One turn back nothing is guessed: summing over the card drawn gives the replay's
+    # weight (`tests/players/test_opponent_replay.py` has these hands' reasons) when a
+    # broken rule rules a hand out. (With a miss above 0 the replay drops the branches
+    # that broke a rule unless all did; the sum keeps each at the miss.)
+    exact = _script("master_variants").exact_weight(_mask(hand), turns, 10, 1, 0.0)
+    assert exact == pytest.approx(replay_weight(_mask(hand), turns, 10, random.Random(1), 1, 0.0))
+
+
+def test_exact_replay_reads_further_back() -> None:
+    exact = _script("master_variants").exact_weight
+    # The last turn is a greedy one (KD ties QC, the worst card), but two turns back it
+    # threw 2C while holding QC and KD or one of them whichever card it then drew: a
+    # rule broken on every branch.
+    turns = (("discard", Card.parse("2C").bit), ("draw", 0), ("discard", Card.parse("KD").bit))
+    hand = _mask("AS 2S 3S 4H 5H 6H 7D 8C 9H QC")
+    assert exact(hand, turns, 10, 1, 0.5) == pytest.approx(1.0)
+    assert exact(hand, turns, 10, 2, 0.5) == pytest.approx(0.5)
+    # JC two turns back was a greedy discard only if it made no run with TC and QC then:
+    # only if one of them is the card drawn since (2 of the 11 it held after the draw).
+    turns = (("discard", Card.parse("JC").bit), ("draw", 0), ("discard", Card.parse("KD").bit))
+    hand = _mask("AS 2S 3S 4H 5H 6H 7D TC QC 4C")
+    assert exact(hand, turns, 10, 1, 0.0) == pytest.approx(1.0)
+    assert exact(hand, turns, 10, 2, 0.0) == pytest.approx(2 / 11)
+
+
+def test_exact_replay_never_rules_out_a_greedy_players_true_hand() -> None:
+    exact = _script("master_variants").exact_weight
+    rules = Rules.preset("EAAI")
+    checked = 0
+    for seed in range(4):
+        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
+        bots = (make_player("expert", 1), make_player("eaai", seed + 1))
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            if me == 0 and view.phase is Phase.DISCARD:
+                true = mask_of(rnd.hand(1))
+                turns = opponent_turns(view)
+                assert all(exact(true, turns, view.knock_limit, d, 0.0) > 0 for d in (1, 2, 3))
+                checked += 1
+            rnd.apply(bots[me].choose(view), me)
+    assert checked > 15
