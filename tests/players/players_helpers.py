@@ -1,10 +1,16 @@
-"""Shared by the players' tests: play a few rounds, checking every move is legal."""
+"""Shared by the players' tests: play a few rounds, checking every move is legal; eaai's
+public play and true hand at each of its opponent's discards."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from ginrummy.core import Game, Player
+from ginrummy.core import Game, Player, Round
+from ginrummy.core.cards import mask_of
+from ginrummy.core.round import Phase, shuffled_deck
+from ginrummy.core.rules import Rules
+from ginrummy.players import make_player
+from ginrummy.players.replay import Turn, opponent_turns
 
 
 def play_checked(game: Game, players: Sequence[Player], rounds: int = 1) -> list[str]:
@@ -25,3 +31,19 @@ def play_checked(game: Game, players: Sequence[Player], rounds: int = 1) -> list
         if game.is_over:
             break
     return actions
+
+
+def eaai_turns(seeds: range) -> Iterator[tuple[int, tuple[Turn, ...], int]]:
+    """Rounds of expert (seat 0) against eaai under the EAAI rules, one per deck seed: at
+    each of expert's discards, (eaai's true hand, eaai's public play so far, the knock
+    limit)."""
+    rules = Rules.preset("EAAI")
+    for seed in seeds:
+        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
+        bots = (make_player("expert", 1), make_player("eaai", seed + 1))
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            if me == 0 and view.phase is Phase.DISCARD:
+                yield mask_of(rnd.hand(1)), opponent_turns(view), view.knock_limit
+            rnd.apply(bots[me].choose(view), me)

@@ -17,15 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from players_helpers import eaai_turns
 
-from ginrummy.core import Round
 from ginrummy.core.cards import Card, mask_of
-from ginrummy.core.round import Phase, shuffled_deck
 from ginrummy.core.rules import Rules
-from ginrummy.players import make_player
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import MasterPlayer
-from ginrummy.players.replay import opponent_turns, replay_weight
+from ginrummy.players.replay import replay_weight
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
@@ -165,27 +163,24 @@ def test_an_earlier_master_is_named() -> None:
     assert ab.parse_variant("v7:") == ("v7", {})
 
 
-def test_knocks_names_the_master_it_probes() -> None:
-    proc = subprocess.run(
+def _knocks_probing(master: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, str(SCRIPTS / "master_knocks.py"), "eaai", "EAAI", "4"],
         capture_output=True,
         text=True,
         timeout=300,
-        env=dict(os.environ, JOBS="1", MASTER="v5"),
+        env=dict(os.environ, JOBS="1", MASTER=master),
         check=False,
     )
+
+
+def test_knocks_names_the_master_it_probes() -> None:
+    proc = _knocks_probing("v5")
     assert proc.returncode != 0
     assert "master_knocks: MASTER is one of v6" in proc.stderr
     assert "Traceback" not in proc.stderr
     # A master with knobs (the experiments' too) is named with them; a wrong one is refused.
-    proc = subprocess.run(
-        [sys.executable, str(SCRIPTS / "master_knocks.py"), "eaai", "EAAI", "4"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=dict(os.environ, JOBS="1", MASTER="x:replay_exact=2,nope=1"),
-        check=False,
-    )
+    proc = _knocks_probing("x:replay_exact=2,nope=1")
     assert proc.returncode != 0
     assert "not a master knob: 'nope=1'" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -280,18 +275,8 @@ def test_exact_replay_reads_further_back() -> None:
 
 def test_exact_replay_never_rules_out_a_greedy_players_true_hand() -> None:
     exact = _script("master_variants").exact_weight
-    rules = Rules.preset("EAAI")
     checked = 0
-    for seed in range(4):
-        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
-        bots = (make_player("expert", 1), make_player("eaai", seed + 1))
-        while rnd.result is None:
-            me = rnd.to_act
-            view = rnd.view(me)
-            if me == 0 and view.phase is Phase.DISCARD:
-                true = mask_of(rnd.hand(1))
-                turns = opponent_turns(view)
-                assert all(exact(true, turns, view.knock_limit, d, 0.0) > 0 for d in (1, 2, 3))
-                checked += 1
-            rnd.apply(bots[me].choose(view), me)
+    for true, turns, limit in eaai_turns(range(4)):
+        assert all(exact(true, turns, limit, d, 0.0) > 0 for d in (1, 2, 3))
+        checked += 1
     assert checked > 15

@@ -6,33 +6,20 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.core import Round
+from players_helpers import eaai_turns
+
 from ginrummy.core.cards import Card, mask_of
-from ginrummy.core.round import Phase, shuffled_deck
-from ginrummy.core.rules import Rules
-from ginrummy.players import make_player
-from ginrummy.players.replay import greedy_reply, opponent_turns, replay_weight
+from ginrummy.players.replay import greedy_reply, replay_weight
 
 
 def test_replay_never_rules_out_a_greedy_players_true_hand() -> None:
     """At depth 1 the replay weighs eaai's real hand above 0 at every discard of the
     master: the last discard left the least deadwood, eaai did not knock, and the card it
     declined before drawing made no meld (some card of the hand is the one it drew)."""
-    rules = Rules.preset("EAAI")
     checked = 0
-    for seed in range(6):
-        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
-        bots = (make_player("expert", 1), make_player("eaai", seed + 1))
-        while rnd.result is None:
-            me = rnd.to_act
-            view = rnd.view(me)
-            if me == 0 and view.phase is Phase.DISCARD:
-                turns = opponent_turns(view)
-                true = mask_of(rnd.hand(1))
-                rng = random.Random(seed)
-                assert replay_weight(true, turns, view.knock_limit, rng, 1, 0.0) > 0
-                checked += 1
-            rnd.apply(bots[me].choose(view), me)
+    for true, turns, limit in eaai_turns(range(6)):
+        assert replay_weight(true, turns, limit, random.Random(checked), 1, 0.0) > 0
+        checked += 1
     assert checked > 20
 
 
