@@ -28,6 +28,8 @@ since the eighth session; ``MASTER=v6`` in the environment probes v6 instead (kn
 by simulation: the seventh session's figures), and ``MASTER=name:knob=value,...`` a
 master with those knobs (`scripts/master_variants.py`'s experiments included). It also
 prints what further public features (`MORE_PLAY_ON`) add to the fit of playing on.
+``ROWS=path.json`` in the environment also writes every chance's features, truth and
+outcome there, for fits tried outside the script.
 
 Example (the seventh session's figures in BENCHMARKS.md):
 
@@ -36,6 +38,7 @@ Example (the seventh session's figures in BENCHMARKS.md):
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import random
@@ -226,6 +229,9 @@ def main(argv: list[str]) -> int:
     ]
     with multiprocessing.Pool(jobs) as pool:
         rows = [row for part in pool.map(_collect, chunks) for row in part]
+    if os.environ.get("ROWS"):
+        with open(os.environ["ROWS"], "w", encoding="utf-8") as out:
+            json.dump(rows, out)
     played_on = [r for r in rows if not r["knocked"]]
     print(
         f"master vs {opponent} ({rules_name}), {rounds} rounds: {len(rows)} chances to knock,"

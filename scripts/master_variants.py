@@ -31,18 +31,26 @@ not parts of the game.
   samples (0.5 greedy draws per draw) in which the opponent would knock on its next
   stock draw: a hand's promise counts for less when the opponent is about to go out.
   K 4: +14 and -7 on 400 games of seeds 2 and 3, +3 on the target's 1000 (seed 1).
-- ``reply_turns=2`` (ninth session): the discards' reply (below) looks one turn further:
-  if the greedy opponent does not knock on its reply, the master is taken to draw and
-  throw the card it drew (its hand unchanged), and the opponent draws the next card of
-  the sampled stock, throws greedily and knocks if it can; that knock's points count as
-  the first turn's do (a feed that brings it within a draw of going out costs, a hand
-  ready to undercut it gains). On the target's 1000 games (seed 1): +4 against v7.
+- ``reply_turns=K`` (ninth and eleventh sessions): the discards' reply (below) looks K
+  turns ahead (`multi_turn_reply`): if the greedy opponent does not knock on its reply,
+  the master is taken to draw the stock's top card and throw it (its hand unchanged), and
+  the opponent takes that card if it melds, else draws, throws greedily and knocks if it
+  can, until a knock, the dead stock or K turns; a knock's points count as the first
+  turn's do (a feed that brings it within a draw of going out costs, a hand ready to
+  undercut it gains). K 2 on the target's 1000 games (seed 1): +4 against v7.
 - ``game_knock_within=N`` (ninth session): when a round can end the game (either score
   within N points of the target), the learned knock weighs game-win chances, not points:
   the knock's outcomes against the master's own samples and greedy play-outs of playing
   on, each set `tilted` to the mean its fit predicts, each outcome worth its game-win
   chance (`gamevalue`). N 40 on the target's 1000 games (seed 1): 30% more knocks,
   -6 against v7.
+- ``race_within=N,race_against=M,race_knock_bonus=B`` (eleventh session): when the
+  master is within N points of the target or the opponent within M (times the
+  multiplier), one round likely decides the game, so the master races: it knocks by
+  simulation weighed by game-win chance (`_knock_choice` with ``learned_knock`` None:
+  the knock against its own samples, playing on by greedy play-outs in which it goes out
+  as soon as it may), and a draw that lets its hand go out is worth B more
+  (``knock_bonus``).
 - ``replay_exact=D`` (tenth session): replayed samples are weighed by `exact_weight`,
   the replay of the last D turns summed over every card each stock draw may have been
   (`replay.replay_weight` guesses one). Depth 3 reads eaai's deadwood far better
@@ -84,7 +92,7 @@ from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard, showdown_points
 from ginrummy.players.master import MasterPlayer, Reading, read_view
-from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn, greedy_reply
+from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
 
 #: Refits of the learned knock (`master_knocks.py`), by name: (knock fit, play-on fit).
 FITS: dict[str, tuple[tuple[float, ...], tuple[float, ...]]] = {
@@ -109,6 +117,10 @@ class Variant(MasterPlayer):
     mc_my_knock = 0
     hazard_scale = 0.0
     reply_turns = 1
+    _dead_stock = 2
+    race_within: int | None = None
+    race_against = 0
+    race_knock_bonus = 0.0
     game_knock_within: int | None = None
     replay_exact = 0
     fits = ""
@@ -126,6 +138,26 @@ class Variant(MasterPlayer):
         return exact_weight(hand, turns, limit, self.replay_exact, self.replay_miss)
 
     def advise(self, view: PlayerView) -> Advice:
+        if not self._racing(view):
+            return self._advise_hazard(view)
+        self.learned_knock = None
+        self.knock_bonus = self.race_knock_bonus
+        try:
+            return self._advise_hazard(view)
+        finally:
+            del self.learned_knock, self.knock_bonus
+
+    def _racing(self, view: PlayerView) -> bool:
+        """Whether one round likely decides the game (`race_within`, `race_against`)."""
+        if self.race_within is None or not view.knock_limit:
+            return False
+        gv, mine, theirs, mult = self._stakes(view)
+        return (
+            gv.target - mine <= self.race_within * mult
+            or gv.target - theirs <= self.race_against * mult
+        )
+
+    def _advise_hazard(self, view: PlayerView) -> Advice:
         limit = view.knock_limit
         if not self.hazard_scale or not limit or view.stock_size <= view.rules.dead_stock + 1:
             return super().advise(view)
@@ -160,12 +192,24 @@ class Variant(MasterPlayer):
             for c in cards
         ]
 
+    def _reply_rerank(
+        self,
+        view: PlayerView,
+        out: list[tuple[float, int]],
+        hand11: int,
+        reading: Reading,
+        rng: random.Random,
+    ) -> list[tuple[float, int]]:
+        self._dead_stock = view.rules.dead_stock  # for `_reply_points`
+        return super()._reply_rerank(view, out, hand11, reading, rng)
+
     def _reply_points(
         self, opp: int, stock: list[int], mine: int, card: int, limit: int, gin: int, under: int
     ) -> int:
         if self.reply_turns < 2:
             return super()._reply_points(opp, stock, mine, card, limit, gin, under)
-        return two_turn_reply(opp, stock, mine, card, limit, gin, under)
+        rules = (limit, self._dead_stock, gin, under)
+        return multi_turn_reply(opp, stock, mine, card, rules, self.reply_turns)
 
     def _knock_beats(
         self,
@@ -284,28 +328,44 @@ def game_value(outcomes: list[int], points: float, worth: Callable[[float], floa
     return sum(w * worth(o) for w, o in zip(weights, outcomes, strict=True))
 
 
-def two_turn_reply(
-    opp: int, stock: list[int], mine: int, card: int, limit: int, gin: int, under: int
+def multi_turn_reply(
+    opp: int,
+    stock: list[int],
+    mine: int,
+    card: int,
+    rules: tuple[int, int, int, int],
+    turns: int,
 ) -> int:
-    """The master's points if a greedy opponent holding ``opp`` goes out within two turns
-    of the master's discard ``card`` (``stock`` with the top last; `greedy_reply` for the
-    first turn), the master's 10 cards ``mine`` unchanged in between (0: no knock)."""
-    if not stock:
-        return 0
-    pts = greedy_reply(opp, stock[-1], mine, card, limit, gin, under)
-    if pts:
-        return pts
-    took = makes_meld(opp, Card.from_bit(card))
-    drawn = card if took else stock[-1]
-    _dw, thrown = best_discard(opp | drawn, card if took else 0)
-    nxt = len(stock) - (2 if took else 3)  # the master draws one card in between
-    if nxt < 0:
-        return 0
-    hand = (opp | drawn) ^ thrown | stock[nxt]
-    dw, thrown = best_discard(hand, 0)
-    if dw > limit:
-        return 0
-    return -showdown_points(hand ^ thrown, mine, gin, under)
+    """The master's points if a greedy opponent holding ``opp`` goes out within ``turns``
+    turns of the master's discard ``card`` (``stock`` with the top last), the master's 10
+    cards ``mine`` unchanged in between: each time the master draws the stock's top card
+    and throws it, and the opponent takes it if it melds, else draws. ``rules`` is (knock
+    limit, dead stock, gin bonus, undercut bonus); 0 if no knock comes (a dead round
+    included). One turn is `greedy_reply`."""
+    limit, dead, gin, under = rules
+    hand = opp
+    top = card
+    sp = len(stock)
+    for _turn in range(turns):
+        took = bool(top) and makes_meld(hand, Card.from_bit(top))
+        if took:
+            drawn = top
+        elif sp:
+            sp -= 1
+            drawn = stock[sp]
+        else:
+            return 0
+        dw, thrown = best_discard(hand | drawn, drawn if took else 0)
+        hand = (hand | drawn) ^ thrown
+        if dw <= limit:
+            return -showdown_points(hand, mine, gin, under)
+        if sp <= dead or not sp:
+            return 0
+        sp -= 1  # the master draws the top card and throws it
+        top = stock[sp]
+        if sp <= dead:
+            return 0
+    return 0
 
 
 def exact_weight(hand: int, turns: tuple[Turn, ...], limit: int, depth: int, miss: float) -> float:

@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 from players_helpers import eaai_turns
 
-from ginrummy.core.cards import Card, mask_of
+from ginrummy.core.cards import CARDS, Card, mask_of
+from ginrummy.core.round import Round
 from ginrummy.core.rules import Rules
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import MasterPlayer
-from ginrummy.players.replay import replay_weight
+from ginrummy.players.replay import greedy_reply, replay_weight
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
@@ -113,7 +114,8 @@ def test_variants_run_every_experiment() -> None:
         "1",
         "v6:",
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
-        "hazard_scale=1.0,reply_turns=2,game_knock_within=100,replay_exact=2,fits='x2'",
+        "hazard_scale=1.0,reply_turns=3,game_knock_within=100,replay_exact=2,fits='x2',"
+        "race_within=100,race_knock_bonus=6.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -280,3 +282,50 @@ def test_exact_replay_never_rules_out_a_greedy_players_true_hand() -> None:
         assert all(exact(true, turns, limit, d, 0.0) > 0 for d in (1, 2, 3))
         checked += 1
     assert checked > 15
+
+
+def test_a_longer_reply_is_the_greedy_reply_for_one_turn() -> None:
+    multi_turn_reply = _script("master_variants").multi_turn_reply
+    rng = random.Random(3)
+    bits = [c.bit for c in CARDS]
+    knocks = 0
+    for _deal in range(3000):
+        cards = rng.sample(bits, 40)
+        opp, mine, card = sum(cards[:10]), sum(cards[10:20]), cards[20]
+        stock = cards[21 : 21 + rng.randrange(0, 19)]
+        one = greedy_reply(opp, stock[-1] if stock else 0, mine, card, 10, 25, 25)
+        assert multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 1) == one
+        knocks += one != 0
+    assert knocks > 20
+
+
+def test_a_longer_reply_sees_the_knock_a_turn_later() -> None:
+    multi_turn_reply = _script("master_variants").multi_turn_reply
+    opp = _mask("AS 2S 3S 4H 5H 6H 7D 8D KC QH")
+    mine = _mask("9S 9H 9C 2D 3D 4D KD QD JH TS")  # 40 deadwood, nothing to lay off
+    # The opponent draws JS (no meld, a ten goes back); the master draws 9D and throws
+    # it; the opponent takes it (7D 8D 9D) and knocks with 10 against the master's 40.
+    stock = [Card.parse(c).bit for c in ("5C", "9D", "JS")]
+    card = Card.parse("2C").bit
+    assert multi_turn_reply(opp, stock, mine, card, (10, 0, 25, 25), 1) == 0
+    assert multi_turn_reply(opp, stock, mine, card, (10, 0, 25, 25), 2) == -30
+    # With two cards left dead, the round ends after the master's throw: no knock.
+    assert multi_turn_reply(opp, stock, mine, card, (10, 1, 25, 25), 2) == 0
+
+
+@pytest.mark.parametrize(
+    ("scores", "racing"),
+    [((0, 0), False), ((74, 84), False), ((75, 0), True), ((0, 85), True), ((99, 99), True)],
+)
+def test_the_master_races_when_one_round_likely_decides_the_game(
+    scores: tuple[int, int], racing: bool
+) -> None:
+    variants = _script("master_variants")
+    knobs = {"race_within": 25, "race_against": 15}
+    master = type("Racer", (variants.Variant,), knobs)(1)
+    rnd = Round(Rules.preset("EAAI"), dealer=1, seed=3, scores=scores)
+    assert master._racing(rnd.view(0)) is racing
+    # Off by default, and never in gin-only rounds.
+    assert not variants.Variant(1)._racing(rnd.view(0))
+    gin_only = Round(Rules.preset("Straight gin"), dealer=1, seed=3, scores=scores)
+    assert not master._racing(gin_only.view(0))
