@@ -177,13 +177,20 @@ def predict(coef: Sequence[float], row: Row, features: Sequence[str]) -> float:
 
 
 def rule_gain(
-    rows: list[Row], learned: bool, margin: float, on_features: Sequence[str] = PLAY_ON_FEATURES
+    rows: list[Row],
+    learned: bool,
+    margin: float,
+    on_features: Sequence[str] = PLAY_ON_FEATURES,
+    by_stock: dict[int, float] | None = None,
 ) -> tuple[float, int]:
     """(points per round, knocks the master did not make) of knocking by a rule, counted
-    at each round's first chance where the rule and the master differ (two folds)."""
+    at each round's first chance where the rule and the master differ (two folds); with
+    ``by_stock``, the points per round are also summed there by the stock at that chance
+    (in steps of 6)."""
     deals = sorted({r["deal"] for r in rows})
     total = 0.0
     new_knocks = 0
+    changes: list[tuple[int, float]] = []
     for fold in (0, 1):
         train = [r for r in rows if r["deal"] % 2 != fold]
         on = fit([r for r in train if not r["knocked"]], on_features, "outcome")
@@ -198,14 +205,37 @@ def rule_gain(
                 value = predict(knock, r, KNOCK_FEATURES) if learned else r["true"]
                 want = value > play_on + margin
                 if want and not r["knocked"]:
-                    total += r["true"] - r["outcome"]
+                    changes.append((r["stock"], r["true"] - r["outcome"]))
                     new_knocks += 1
                     break
                 if r["knocked"]:
                     if not want:
-                        total += play_on - r["true"]
+                        changes.append((r["stock"], play_on - r["true"]))
                     break
-    return total / max(1, len(deals)), new_knocks
+    rounds = max(1, len(deals))
+    for stock, points in changes:
+        total += points
+        if by_stock is not None:
+            key = stock // 6 * 6
+            by_stock[key] = by_stock.get(key, 0.0) + points / rounds
+    return total / rounds, new_knocks
+
+
+def by_stock_table(rows: Sequence[Row]) -> list[str]:
+    """Lines of the knock chances by the stock (steps of 6): how often knocking would
+    have won the round and its mean points, how often playing on did and its mean."""
+    lines = []
+    for lo in sorted({r["stock"] // 6 * 6 for r in rows}):
+        part = [r for r in rows if r["stock"] // 6 * 6 == lo]
+        on = [r for r in part if not r["knocked"]] or [{"outcome": 0}]
+        lines.append(
+            f"    {lo:2d}-{lo + 5:2d}: {len(part):5d} chances; a knock wins"
+            f" {sum(r['true'] > 0 for r in part) / len(part):.0%}"
+            f" ({statistics.fmean(r['true'] for r in part):+.1f} points), playing on won"
+            f" {sum(r['outcome'] > 0 for r in on) / len(on):.0%}"
+            f" ({statistics.fmean(r['outcome'] for r in on):+.1f})"
+        )
+    return lines
 
 
 def main(argv: list[str]) -> int:
@@ -252,6 +282,15 @@ def main(argv: list[str]) -> int:
             [r[f] for r in played_on], [r["outcome"] for r in played_on]
         )
         print(f"    {f:6s} {with_true:+.3f} / {with_on:+.3f}")
+    print("  by the cards left in the stock (the round's outcome where the master played on):")
+    print("\n".join(by_stock_table(rows)))
+    by_stock: dict[int, float] = {}
+    rule_gain(rows, False, 3.0, by_stock=by_stock)
+    print(
+        "  knowing the true points (margin 3), points per round by the stock where it"
+        " first differs: "
+        + ", ".join(f"{k}-{k + 5}: {v:+.2f}" for k, v in sorted(by_stock.items()))
+    )
     print("  knocking by a rule instead (points per round; knocks the master did not make):")
     for learned in (False, True):
         name = "learned from public features" if learned else "knowing the true points"

@@ -50,7 +50,9 @@ not parts of the game.
   simulation weighed by game-win chance (`_knock_choice` with ``learned_knock`` None:
   the knock against its own samples, playing on by greedy play-outs in which it goes out
   as soon as it may), and a draw that lets its hand go out is worth B more
-  (``knock_bonus``).
+  (``knock_bonus``). With ``race_knock=True`` it knocks whenever it may instead, with
+  the least deadwood (at the master's knock chances against eaai, a knock won the round
+  95-98% of the time with 12 or more cards in the stock, playing on 75-78%).
 - ``replay_exact=D`` (tenth session): replayed samples are weighed by `exact_weight`,
   the replay of the last D turns summed over every card each stock draw may have been
   (`replay.replay_weight` guesses one). Depth 3 reads eaai's deadwood far better
@@ -121,6 +123,7 @@ class Variant(MasterPlayer):
     race_within: int | None = None
     race_against = 0
     race_knock_bonus = 0.0
+    race_knock = False
     game_knock_within: int | None = None
     replay_exact = 0
     fits = ""
@@ -146,6 +149,18 @@ class Variant(MasterPlayer):
             return self._advise_hazard(view)
         finally:
             del self.learned_knock, self.knock_bonus
+
+    def _knock_choice(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        hand: int,
+        outs: list[tuple[int, int]],
+        discard: int,
+    ) -> int:
+        if self.race_knock and self._racing(view):
+            return outs[0][1]
+        return super()._knock_choice(view, reading, hand, outs, discard)
 
     def _racing(self, view: PlayerView) -> bool:
         """Whether one round likely decides the game (`race_within`, `race_against`)."""

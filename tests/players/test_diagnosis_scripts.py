@@ -136,6 +136,22 @@ def test_knocks_weighs_what_knocking_would_have_won() -> None:
     assert "knowing the true points: margin 0: " in out
     assert "learned from public features: margin 0: " in out
     assert "    knock: (" in out
+    assert "by the cards left in the stock" in out
+    assert "points per round by the stock where it first differs: " in out
+
+
+def test_knocks_by_stock_counts_each_range() -> None:
+    knocks = _script("master_knocks")
+    rows = [
+        {"stock": 20, "true": 12, "outcome": 30, "knocked": False, "deal": 0},
+        {"stock": 22, "true": -27, "outcome": -5, "knocked": False, "deal": 1},
+        {"stock": 8, "true": 4, "outcome": 0, "knocked": True, "deal": 2},
+    ]
+    lines = [" ".join(line.split()) for line in knocks.by_stock_table(rows)]
+    assert lines == [
+        "6-11: 1 chances; a knock wins 100% (+4.0 points), playing on won 0% (+0.0)",
+        "18-23: 2 chances; a knock wins 50% (-7.5 points), playing on won 50% (+12.5)",
+    ]
 
 
 def test_knocks_fit_finds_a_linear_law() -> None:
