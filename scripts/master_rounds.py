@@ -15,7 +15,11 @@ Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and de
   for the first upcard) and after a stock draw: how many the master undercut, and its
   mean points from those rounds;
 - the rounds in which the master held a hand it could knock with and played on, and
-  what waiting brought (mean points to the master).
+  what waiting brought (mean points to the master);
+- at the master's discards, both players' mean deadwood by the cards left in the stock
+  (in steps of 4; the master's after its discard);
+- the games the master lost by the highest score it had at the start of a round (in
+  steps of 25): how many were lost from close to the target.
 
 Example (the fourth session's eaai diagnosis in BENCHMARKS.md):
 
@@ -57,6 +61,10 @@ def main(argv: list[str]) -> int:
     # master undercut it?) counted, and the master's points.
     knocks: Counter[tuple[bool, bool]] = Counter()
     knock_points: Counter[bool] = Counter()
+    # At the master's discards, by the stock in steps of 4: [its deadwood, the
+    # opponent's, how many].
+    deadwood: dict[int, list[int]] = {}
+    lost_from: Counter[int] = Counter()  # lost games by the master's best score, steps of 25
     for index in range(first, first + games):
         plan = plan_game(seed, index)
         bots = (
@@ -66,8 +74,10 @@ def main(argv: list[str]) -> int:
         seated = (bots[plan.seats[0]], bots[plan.seats[1]])
         master = plan.seats.index(0)
         game = Game(rules, seed=plan.seed, first_dealer=plan.first_dealer)
+        best = 0
         while True:
             rnd = game.round
+            best = max(best, game.scores[master])
             waited = False
             knocked_on: bool | None = None  # the opponent knocked after a take from the pile
             took = False
@@ -78,6 +88,10 @@ def main(argv: list[str]) -> int:
                 if me == master and isinstance(action, Discard):
                     dw = min_deadwood_mask(view.hand_mask ^ action.card.bit)
                     waited = waited or 0 < dw <= view.knock_limit
+                    row = deadwood.setdefault(view.stock_size // 4 * 4, [0, 0, 0])
+                    row[0] += dw
+                    row[1] += min_deadwood_mask(rnd.view(1 - master).hand_mask)
+                    row[2] += 1
                 elif me != master and isinstance(action, (TakeDiscard, DrawStock)):
                     took = isinstance(action, TakeDiscard)
                 elif me != master and isinstance(action, Knock):
@@ -112,6 +126,8 @@ def main(argv: list[str]) -> int:
                 knocks[knocked_on, who == "master"] += 1
                 knock_points[knocked_on] += signed
             if game.winner is not None:
+                if game.winner != master:
+                    lost_from[best // 25 * 25] += 1
                 break
             game.next_round()
     print(f"rounds of {games} games, master vs {opponent} ({rules_name}), seed {seed}:")
@@ -146,6 +162,17 @@ def main(argv: list[str]) -> int:
         print(f"  {key[0]:>10s} {key[1]:9s} {n:5d}")
     if total:
         print(f"  mean points to the master: {wait_points / total:+.1f}")
+    print(f"mean deadwood at the master's discards by the stock (master / {opponent}):")
+    print(
+        "  "
+        + "  ".join(
+            f"{k}: {m / n:.1f} / {o / n:.1f} ({n})"
+            for k, (m, o, n) in sorted(deadwood.items(), reverse=True)
+        )
+    )
+    lost = sum(lost_from.values())
+    print(f"games lost: {lost}; by the master's best score at a round's start (steps of 25):")
+    print("  " + "  ".join(f"{k}: {n}" for k, n in sorted(lost_from.items())))
     return 0
 
 

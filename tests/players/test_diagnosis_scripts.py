@@ -84,6 +84,12 @@ def test_rounds_tells_how_they_end() -> None:
     assert "the master's lay-offs at eaai's " in proc.stdout
     assert "eaai's knocks by its draw just before" in proc.stdout
     assert "  after taking the face-up card: " in proc.stdout
+    assert "mean deadwood at the master's discards by the stock (master / eaai):" in proc.stdout
+    lost = [line for line in proc.stdout.splitlines() if line.startswith("games lost: ")]
+    assert lost in (
+        ["games lost: 0; by the master's best score at a round's start (steps of 25):"],
+        ["games lost: 1; by the master's best score at a round's start (steps of 25):"],
+    )
 
 
 @pytest.mark.parametrize(
