@@ -104,8 +104,7 @@ class Probe(Variant):
         after = hand ^ discard
         limit = view.knock_limit
         worlds = self._replayed(reading, rng, KNOCK_REPLAYED, limit, self.reply_pool, 0.5)
-        gb, ub = rules.gin_bonus, rules.undercut_bonus
-        reply = sum(self._reply_points(o, s, after, discard, limit, gb, ub) for o, s in worlds)
+        reply = sum(self._reply_points(o, s, after, discard, limit, rules) for o, s in worlds)
         best.update(
             kept=min_deadwood_mask(after),
             knocked=bool(choice),

@@ -93,6 +93,7 @@ import master_ab  # next to this script (the script's folder is first on sys.pat
 from ginrummy.core.cards import Card
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import PlayerView
+from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
@@ -123,7 +124,6 @@ class Variant(MasterPlayer):
     mc_my_knock = 0
     hazard_scale = 0.0
     reply_turns = 1
-    _dead_stock = 2
     race_within: int | None = None
     race_against = 0
     race_knock_bonus = 0.0
@@ -211,24 +211,13 @@ class Variant(MasterPlayer):
             for c in cards
         ]
 
-    def _reply_rerank(
-        self,
-        view: PlayerView,
-        out: list[tuple[float, int]],
-        hand11: int,
-        reading: Reading,
-        rng: random.Random,
-    ) -> list[tuple[float, int]]:
-        self._dead_stock = view.rules.dead_stock  # for `_reply_points`
-        return super()._reply_rerank(view, out, hand11, reading, rng)
-
     def _reply_points(
-        self, opp: int, stock: list[int], mine: int, card: int, limit: int, gin: int, under: int
+        self, opp: int, stock: list[int], mine: int, card: int, limit: int, rules: Rules
     ) -> int:
         if self.reply_turns < 2:
-            return super()._reply_points(opp, stock, mine, card, limit, gin, under)
-        rules = (limit, self._dead_stock, gin, under)
-        return multi_turn_reply(opp, stock, mine, card, rules, self.reply_turns)
+            return super()._reply_points(opp, stock, mine, card, limit, rules)
+        knobs = (limit, rules.dead_stock, rules.gin_bonus, rules.undercut_bonus)
+        return multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns)
 
     def _knock_beats(
         self,

@@ -61,6 +61,7 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock,
 from ..core.cards import CARDS, Card, mask_of
 from ..core.melds import min_deadwood_mask, min_unmelded_cost_mask
 from ..core.round import Phase, PlayerView
+from ..core.rules import Rules
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import _
 from .estimates import MELD_PARTNERS, bits, opponent_signals
@@ -477,21 +478,22 @@ class MasterPlayer:
         worlds = self._replayed(
             reading, rng, self.reply_samples, limit, self.reply_pool, self.reply_scale
         )
-        gin, under = rules.gin_bonus, rules.undercut_bonus
         for opp, rest in worlds:
             for j, (_sc, c) in enumerate(head):
-                sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, gin, under)
+                sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, rules)
         n = len(worlds) or 1
         w = self.reply_weight
         head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
         return head + out[self.reply_candidates :]
 
     def _reply_points(
-        self, opp: int, stock: list[int], mine: int, card: int, limit: int, gin: int, under: int
+        self, opp: int, stock: list[int], mine: int, card: int, limit: int, rules: Rules
     ) -> int:
         """The master's points from the opponent's reply to its discard ``card`` on one
-        replayed sample (`replay.greedy_reply`; ``stock`` with the top last)."""
-        return greedy_reply(opp, stock[-1] if stock else 0, mine, card, limit, gin, under)
+        replayed sample (`replay.greedy_reply`; ``stock`` with the top last; ``limit``
+        the round's knock limit)."""
+        top = stock[-1] if stock else 0
+        return greedy_reply(opp, top, mine, card, limit, rules.gin_bonus, rules.undercut_bonus)
 
     def _replayed(
         self, reading: Reading, rng: random.Random, n: int, limit: int, pool: int, scale: float
