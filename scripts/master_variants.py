@@ -64,6 +64,12 @@ not parts of the game.
 - ``fits=NAME`` (tenth session): the learned knock's fits refitted by
   `scripts/master_knocks.py` (`FITS`; ``'x2'`` on the samples of ``replay_exact=2``).
   The two on the target's 1000 games (seed 1): -3 against v7.
+- ``next_discard=W`` (twelfth session): a hand's potential (`MasterPlayer._potential`)
+  also counts the opponent's next discard, which the master may take at its next draw:
+  W times the expected gain of taking it over a stock draw, when that is higher, over
+  the greedy throws of `next_discard_samples` replayed samples after a stock draw
+  (`_likely_discards`). A greedy opponent throws its highest loose cards, so a high pair
+  is closer to a meld than the stock alone says.
 - In the master since the eighth session (``v6:`` has them off): ``reply_weight=W``,
   the ``reply_candidates`` best discards re-ranked by the opponent's greedy reply
   (`replay.greedy_reply`) on ``reply_samples`` replayed samples (``reply_pool`` times
@@ -92,13 +98,13 @@ import master_ab  # next to this script (the script's folder is first on sys.pat
 
 from ginrummy.core.cards import Card
 from ginrummy.core.melds import min_deadwood_mask
-from ginrummy.core.round import PlayerView
+from ginrummy.core.round import Phase, PlayerView
 from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard, showdown_points
-from ginrummy.players.master import MasterPlayer, Reading, read_view
+from ginrummy.players.master import MasterPlayer, Reading, _best_swap, read_view
 from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
 
 #: Refits of the learned knock (`master_knocks.py`), by name: (knock fit, play-on fit).
@@ -131,9 +137,13 @@ class Variant(MasterPlayer):
     game_knock_within: int | None = None
     replay_exact = 0
     fits = ""
+    next_discard = 0.0
+    next_discard_samples = 32
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
+        #: The opponent's likely next discards for this decision: {card bit: chance}.
+        self._likely: dict[int, float] = {}
         if self.fits:
             self.knock_fit, self.play_on_fit = FITS[self.fits]
 
@@ -145,6 +155,57 @@ class Variant(MasterPlayer):
         return exact_weight(hand, turns, limit, self.replay_exact, self.replay_miss)
 
     def advise(self, view: PlayerView) -> Advice:
+        if not self.next_discard or not view.knock_limit or view.phase is Phase.FIRST_UPCARD:
+            return self._advise_race(view)
+        if view.stock_size <= view.rules.dead_stock + 1:
+            return self._advise_race(view)
+        self._likely = self._likely_discards(view)
+        try:
+            return self._advise_race(view)
+        finally:
+            self._likely = {}
+
+    def _likely_discards(self, view: PlayerView) -> dict[int, float]:
+        """The chance of each card being the opponent's next discard: a greedy player's
+        throw after a stock draw on `next_discard_samples` replayed samples (none when it
+        would knock instead)."""
+        limit = view.knock_limit
+        reading = read_view(view, self.discard_w, self.pass_w, self.take_w)
+        rng = random.Random(f"next:{self.seed}:{view.round_number}:{len(view.history)}")
+        n = self.next_discard_samples
+        worlds = self._replayed(reading, rng, n, limit, self.reply_pool, self.reply_scale)
+        counts: dict[int, int] = {}
+        for opp, stock in worlds:
+            if not stock:
+                continue
+            dw, e = best_discard(opp | stock[-1], 0)
+            if dw > limit:
+                counts[e] = counts.get(e, 0) + 1
+        total = len(worlds) or 1
+        return {e: k / total for e, k in counts.items()}
+
+    def _potential(
+        self, hand: int, reading: Reading, knock_limit: int, stock_gain: float | None = None
+    ) -> float:
+        g = super()._potential(hand, reading, knock_limit, stock_gain)
+        if not self._likely:
+            return g
+        cost = self._cost_of(knock_limit)
+        base = cost(hand)
+        if base == 0:
+            return g
+        hb = bits(hand)
+        extra = 0.0
+        for e, p in self._likely.items():
+            if e & hand:
+                continue
+            best = min(base, _best_swap(hand | e, hb, cost)[0])
+            take = base - best + (self.gin_draw_bonus if best == 0 else 0.0)
+            if take > g:
+                extra += p * (take - g)
+        return g + self.next_discard * extra
+
+    def _advise_race(self, view: PlayerView) -> Advice:
         if not self._racing(view):
             return self._advise_hazard(view)
         self.learned_knock = None

@@ -363,12 +363,21 @@ class MasterPlayer:
                     gain += q * gin_bonus
         return gain / weight_sum if weight_sum else 0.0
 
+    def _potential(
+        self, hand: int, reading: Reading, knock_limit: int, stock_gain: float | None = None
+    ) -> float:
+        """The improvement a 10-card hand is expected to get at its owner's next draw
+        (`_gain`; ``stock_gain`` if it is already known)."""
+        if stock_gain is not None:
+            return stock_gain
+        return self._gain(hand, reading, knock_limit)
+
     def _value(self, hand: int, reading: Reading, stock: int, knock_limit: int) -> float:
         dw = self._cost_of(knock_limit)(hand)
         weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
         if weight <= 0.0:
             return float(dw)
-        return dw - weight * self._gain(hand, reading, knock_limit)
+        return dw - weight * self._potential(hand, reading, knock_limit)
 
     def _value_after_draw(self, hand: int, reading: Reading, stock: int, knock_limit: int) -> float:
         """The expected `_value` of a 10-card hand after one more stock draw and the best
@@ -590,7 +599,7 @@ class MasterPlayer:
         now = self._cost_of(limit)(hand)
         gain = self._gain(hand, reading, limit) if stock > 0 else 0.0
         weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
-        stock_value = now - gain - weight * gain
+        stock_value = now - gain - weight * self._potential(hand, reading, limit, gain)
         if best_after < stock_value - self.take_margin and not self._cycling(view, top):
             return Advice(TakeDiscard(), take_reason(hand, top))
         fits = bool(NEAR[top.bit] & hand)
