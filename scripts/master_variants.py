@@ -70,6 +70,10 @@ not parts of the game.
   the greedy throws of `next_discard_samples` replayed samples after a stock draw
   (`_likely_discards`). A greedy opponent throws its highest loose cards, so a high pair
   is closer to a meld than the stock alone says.
+- ``undercut_curve=L`` (twelfth session): in rounds with a knock limit of 10, a hand's
+  cost is its deadwood plus L times `UNDERCUT_BONUS`, what each deadwood of 0-10 is
+  worth at a greedy opponent's knock (an undercut's chance makes each point below the
+  limit worth 2-5, not 1); its one-draw gain is counted on that cost too.
 - In the master since the eighth session (``v6:`` has them off): ``reply_weight=W``,
   the ``reply_candidates`` best discards re-ranked by the opponent's greedy reply
   (`replay.greedy_reply`) on ``reply_samples`` replayed samples (``reply_pool`` times
@@ -103,8 +107,8 @@ from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import best_discard, showdown_points
-from ginrummy.players.master import MasterPlayer, Reading, _best_swap, read_view
+from ginrummy.players.fastsim import VALUE, best_discard, showdown_points
+from ginrummy.players.master import NEAR, MasterPlayer, Reading, _best_swap, read_view
 from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
 
 #: Refits of the learned knock (`master_knocks.py`), by name: (knock fit, play-on fit).
@@ -139,6 +143,7 @@ class Variant(MasterPlayer):
     fits = ""
     next_discard = 0.0
     next_discard_samples = 32
+    undercut_curve = 0.0
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
@@ -199,11 +204,44 @@ class Variant(MasterPlayer):
         for e, p in self._likely.items():
             if e & hand:
                 continue
-            best = min(base, _best_swap(hand | e, hb, cost)[0])
+            best = min(base, _best_swap(hand | e, hb, cost)[0])  # type: ignore[arg-type]
             take = base - best + (self.gin_draw_bonus if best == 0 else 0.0)
             if take > g:
                 extra += p * (take - g)
         return g + self.next_discard * extra
+
+    def _cost_of(self, knock_limit: int) -> Callable[[int], float]:  # type: ignore[override]
+        if not self.undercut_curve or knock_limit != UNDERCUT_LIMIT:
+            return super()._cost_of(knock_limit)
+        return partial(_curved, self.undercut_curve)
+
+    def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
+        if not self.undercut_curve or knock_limit != UNDERCUT_LIMIT:
+            return super()._gain(hand, reading, knock_limit)
+        lam = self.undercut_curve
+        base_dw = min_deadwood_mask(hand)
+        if base_dw == 0:
+            return 0.0
+        base = _curve(lam, base_dw)
+        hb = bits(hand)
+        without_one = min(min_deadwood_mask(hand ^ b) for b in hb)
+        related = 0
+        for b in hb:
+            related |= NEAR[b]
+        probs = reading.in_opponent
+        gain = 0.0
+        weight_sum = 0.0
+        for c in reading.unseen:
+            q = 1.0 - probs.get(c, 0.0)
+            weight_sum += q
+            if c & related:
+                best = min(base_dw, _best_swap(hand | c, hb, min_deadwood_mask)[0])
+            else:
+                best = min(base_dw, without_one + VALUE[c])
+            gain += q * (base - _curve(lam, best))
+            if best == 0:
+                gain += q * self.gin_draw_bonus
+        return gain / weight_sum if weight_sum else 0.0
 
     def _advise_race(self, view: PlayerView) -> Advice:
         if not self._racing(view):
@@ -360,6 +398,24 @@ class Variant(MasterPlayer):
             first = out[best]
             out = [first] + [o for o in out if o is not first]
         return out
+
+
+#: The knock limit `UNDERCUT_BONUS` was made for (EAAI rules; other limits: no curve).
+UNDERCUT_LIMIT = 10
+#: What a deadwood of 0-10 is worth at an opponent's knock beyond its points, against a
+#: greedy knocker's knock deadwood (6,000 eaai-style self-play rounds: 0 2.2%, 1-5
+#: 4-5% each, 6 8.6%, 7 13.2%, 8 16.6%, 9 17.9%, 10 19.2%): the chance of an undercut
+#: (25 points and the difference) makes each point below the limit worth 2-5.
+UNDERCUT_BONUS = (-24.5, -24.5, -23.3, -22.3, -21.4, -20.2, -18.9, -16.7, -13.4, -9.3, -4.8)
+
+
+def _curve(lam: float, dw: int) -> float:
+    """A deadwood's cost with ``lam`` times `UNDERCUT_BONUS`."""
+    return dw + lam * UNDERCUT_BONUS[dw] if dw <= UNDERCUT_LIMIT else float(dw)
+
+
+def _curved(lam: float, hand: int) -> float:
+    return _curve(lam, min_deadwood_mask(hand))
 
 
 def tilted(values: list[int], mean: float) -> list[float]:
