@@ -19,11 +19,13 @@ from typing import Any
 import pytest
 from players_helpers import eaai_turns
 
+from ginrummy.core.actions import Discard, DrawStock, Pass
 from ginrummy.core.cards import CARDS, Card, mask_of
 from ginrummy.core.round import Round
 from ginrummy.core.rules import Rules
+from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
-from ginrummy.players.master import MasterPlayer
+from ginrummy.players.master import MasterPlayer, read_view
 from ginrummy.players.replay import greedy_reply, replay_weight
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
@@ -121,7 +123,7 @@ def test_variants_run_every_experiment() -> None:
         "v6:",
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
         "hazard_scale=1.0,reply_turns=3,game_knock_within=100,replay_exact=2,fits='x2',"
-        "race_within=100,race_knock_bonus=6.0",
+        "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -351,3 +353,55 @@ def test_the_master_races_when_one_round_likely_decides_the_game(
     assert not variants.Variant(1)._racing(rnd.view(0))
     gin_only = Round(Rules.preset("Straight gin"), dealer=1, seed=3, scores=scores)
     assert not master._racing(gin_only.view(0))
+
+
+def test_the_undercut_curve_makes_each_point_below_the_limit_cost_more() -> None:
+    variants = _script("master_variants")
+    curve = variants._curve
+    assert [curve(0.0, d) for d in range(40)] == list(range(40))
+    for lam in (0.5, 1.0):
+        costs = [curve(lam, d) for d in range(1, 40)]
+        assert costs == sorted(costs)
+        assert curve(lam, 11) == 11
+        # Below the limit a point is worth more than one (the undercut it may bring).
+        assert all(curve(lam, d + 1) - curve(lam, d) > 1 for d in range(1, 10))
+
+
+def test_the_curved_gain_with_no_curve_is_the_masters_gain() -> None:
+    variants = _script("master_variants")
+    flat = type("Flat", (variants.Variant,), {"undercut_curve": 1e-12})(1)
+    master = MasterPlayer(1)
+    rng = random.Random(4)
+    for seed in range(20):
+        rnd = Round(Rules.preset("EAAI"), dealer=1, seed=seed)
+        view = rnd.view(0)
+        reading = read_view(view)
+        hand = view.hand_mask
+        for _i in range(3):
+            want = master._gain(hand, reading, 10)
+            assert flat._gain(hand, reading, 10) == pytest.approx(want, abs=1e-6)
+            held = [c for c in CARDS if c.bit & hand]
+            new = rng.choice([c for c in CARDS if not c.bit & hand])
+            hand = mask_of([*held[1:], new])
+
+
+def test_the_opponents_likely_discards_are_unseen_cards_and_add_to_the_potential() -> None:
+    variants = _script("master_variants")
+    player = type("Next", (variants.Variant,), {"next_discard": 1.0})(1)
+    rnd = Round(Rules.preset("EAAI"), dealer=1, seed=7)
+    rnd.apply(Pass())
+    rnd.apply(Pass())
+    rnd.apply(DrawStock())
+    rnd.apply(Discard(Card.from_bit(best_discard(rnd.view(rnd.to_act).hand_mask, 0)[1])))
+    view = rnd.view(rnd.to_act)  # the other player, about to draw
+    likely = player._likely_discards(view)
+    assert likely
+    assert 0 < sum(likely.values()) <= 1 + 1e-9
+    seen = view.hand_mask | mask_of(view.discard_pile)
+    assert not any(e & seen for e in likely)
+    reading = read_view(view)
+    gain = player._gain(view.hand_mask, reading, 10)
+    player._likely = likely
+    assert player._potential(view.hand_mask, reading, 10) >= gain
+    player._likely = {}
+    assert player._potential(view.hand_mask, reading, 10) == gain
