@@ -107,8 +107,8 @@ from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import VALUE, best_discard, showdown_points
-from ginrummy.players.master import NEAR, MasterPlayer, Reading, _best_swap, read_view
+from ginrummy.players.fastsim import best_discard, showdown_points
+from ginrummy.players.master import MasterPlayer, Reading, _best_swap, read_view
 from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
 
 #: Refits of the learned knock (`master_knocks.py`), by name: (knock fit, play-on fit).
@@ -218,30 +218,7 @@ class Variant(MasterPlayer):
     def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
         if not self.undercut_curve or knock_limit != UNDERCUT_LIMIT:
             return super()._gain(hand, reading, knock_limit)
-        lam = self.undercut_curve
-        base_dw = min_deadwood_mask(hand)
-        if base_dw == 0:
-            return 0.0
-        base = _curve(lam, base_dw)
-        hb = bits(hand)
-        without_one = min(min_deadwood_mask(hand ^ b) for b in hb)
-        related = 0
-        for b in hb:
-            related |= NEAR[b]
-        probs = reading.in_opponent
-        gain = 0.0
-        weight_sum = 0.0
-        for c in reading.unseen:
-            q = 1.0 - probs.get(c, 0.0)
-            weight_sum += q
-            if c & related:
-                best = min(base_dw, _best_swap(hand | c, hb, min_deadwood_mask)[0])
-            else:
-                best = min(base_dw, without_one + VALUE[c])
-            gain += q * (base - _curve(lam, best))
-            if best == 0:
-                gain += q * self.gin_draw_bonus
-        return gain / weight_sum if weight_sum else 0.0
+        return self._draw_gain(hand, reading, knock_limit, partial(_curve, self.undercut_curve))
 
     def _advise_race(self, view: PlayerView) -> Advice:
         if not self._racing(view):

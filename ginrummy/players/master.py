@@ -334,11 +334,22 @@ class MasterPlayer:
 
     def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
         """Expected drop in cost from one stock draw, with a bonus for going out."""
-        cost = self._cost_of(knock_limit)
+        return self._draw_gain(hand, reading, knock_limit, None)
+
+    def _draw_gain(
+        self,
+        hand: int,
+        reading: Reading,
+        knock_limit: int,
+        shape: Callable[[int], float] | None,
+    ) -> float:
+        """`_gain`, each cost first reshaped by ``shape`` (increasing; None: as it is)."""
         loose = self._loose_cost(knock_limit)
+        cost = _cost_function(loose)
         base = cost(hand)
         if base == 0:
             return 0.0
+        shaped = float(base) if shape is None else shape(base)
         hb = bits(hand)
         best_without_one = min(cost(hand ^ b) for b in hb)
         related = 0
@@ -356,7 +367,7 @@ class MasterPlayer:
                 best = min(base, _best_swap(hand | c, hb, cost)[0])
             else:
                 best = min(base, best_without_one + VALUE[c] + loose)
-            gain += q * (base - best)
+            gain += q * (shaped - (best if shape is None else shape(best)))
             if best <= knock_limit:
                 gain += q * bonus
                 if best == 0:

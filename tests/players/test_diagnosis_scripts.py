@@ -21,8 +21,10 @@ from players_helpers import eaai_turns
 
 from ginrummy.core.actions import Discard, DrawStock, Pass
 from ginrummy.core.cards import CARDS, Card, mask_of
+from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Round
 from ginrummy.core.rules import Rules
+from ginrummy.players.estimates import bits
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import MasterPlayer, read_view
@@ -367,22 +369,36 @@ def test_the_undercut_curve_makes_each_point_below_the_limit_cost_more() -> None
         assert all(curve(lam, d + 1) - curve(lam, d) > 1 for d in range(1, 10))
 
 
-def test_the_curved_gain_with_no_curve_is_the_masters_gain() -> None:
+def test_the_curved_gain_counts_draws_that_reach_the_limit_for_more() -> None:
     variants = _script("master_variants")
-    flat = type("Flat", (variants.Variant,), {"undercut_curve": 1e-12})(1)
+    curved = type("Curved", (variants.Variant,), {"undercut_curve": 1.0})(1)
     master = MasterPlayer(1)
     rng = random.Random(4)
-    for seed in range(20):
-        rnd = Round(Rules.preset("EAAI"), dealer=1, seed=seed)
-        view = rnd.view(0)
+    more = same = 0
+    for seed in range(30):
+        view = Round(Rules.preset("EAAI"), dealer=1, seed=seed).view(0)
         reading = read_view(view)
         hand = view.hand_mask
-        for _i in range(3):
-            want = master._gain(hand, reading, 10)
-            assert flat._gain(hand, reading, 10) == pytest.approx(want, abs=1e-6)
+        for _i in range(4):
+            raw = master._gain(hand, reading, 10)
+            gain = curved._gain(hand, reading, 10)
+            # The curve's slope is at least 1: every drop counts at least its points.
+            assert gain >= raw - 1e-9
+            low = min(
+                min_deadwood_mask((hand | c.bit) ^ b)
+                for c in CARDS
+                if c.bit in reading.unseen
+                for b in bits(hand | c.bit)
+            )
+            if low > 10:
+                assert gain == pytest.approx(raw)
+                same += 1
+            elif gain > raw + 1e-9:
+                more += 1
             held = [c for c in CARDS if c.bit & hand]
             new = rng.choice([c for c in CARDS if not c.bit & hand])
             hand = mask_of([*held[1:], new])
+    assert more and same
 
 
 def test_the_opponents_likely_discards_are_unseen_cards_and_add_to_the_potential() -> None:
