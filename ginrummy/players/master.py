@@ -343,7 +343,9 @@ class MasterPlayer:
         knock_limit: int,
         shape: Callable[[int], float] | None,
     ) -> float:
-        """`_gain`, each cost first reshaped by ``shape`` (increasing; None: as it is)."""
+        """`_gain`, each cost first reshaped by ``shape`` (increasing; None: as it is). The
+        costs are the round's plain ones (`_cost_function`), whatever `_cost_of` says in
+        a subclass: a draw's gain needs a cost that adds up card by card."""
         loose = self._loose_cost(knock_limit)
         cost = _cost_function(loose)
         base = cost(hand)
