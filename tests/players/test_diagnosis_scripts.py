@@ -421,3 +421,14 @@ def test_the_opponents_likely_discards_are_unseen_cards_and_add_to_the_potential
     assert player._potential(view.hand_mask, reading, 10) >= gain
     player._likely = {}
     assert player._potential(view.hand_mask, reading, 10) == gain
+
+
+def test_the_undercut_curve_is_made_from_greedy_knocks() -> None:
+    knocks = _script("greedy_knocks")
+    hist = knocks.knock_deadwood(6000, 1)
+    total = sum(hist)
+    assert total > 5900  # nearly every greedy round ends in a knock
+    shares = [round(h / total, 3) for h in hist]
+    # Most knocks come near the limit, which is why points below it are worth more.
+    assert shares[10] > shares[5] > shares[0]
+    assert knocks.undercut_bonus(shares) == _script("master_variants").UNDERCUT_BONUS
