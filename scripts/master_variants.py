@@ -147,6 +147,8 @@ class Variant(MasterPlayer):
     next_discard = 0.0
     next_discard_samples = 32
     undercut_curve = 0.0
+    reply_gain: float | None = None
+    reply_base = 0.0
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
@@ -292,11 +294,18 @@ class Variant(MasterPlayer):
 
     def _reply_points(
         self, opp: int, stock: list[int], mine: int, card: int, limit: int, rules: Rules
-    ) -> int:
+    ) -> float:
         if self.reply_turns < 2:
-            return super()._reply_points(opp, stock, mine, card, limit, rules)
-        knobs = (limit, rules.dead_stock, rules.gin_bonus, rules.undercut_bonus)
-        return multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns)
+            pts: float = super()._reply_points(opp, stock, mine, card, limit, rules)
+        else:
+            knobs = (limit, rules.dead_stock, rules.gin_bonus, rules.undercut_bonus)
+            pts = multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns)
+        if not pts or (self.reply_base == 0.0 and self.reply_gain is None):
+            return pts
+        pts -= self.reply_base
+        if pts > 0 and self.reply_gain is not None and self.reply_weight:
+            pts *= self.reply_gain / self.reply_weight
+        return pts
 
     def _knock_beats(
         self,

@@ -510,7 +510,7 @@ class MasterPlayer:
 
     def _reply_points(
         self, opp: int, stock: list[int], mine: int, card: int, limit: int, rules: Rules
-    ) -> int:
+    ) -> float:
         """The master's points from the opponent's reply to its discard ``card`` on one
         replayed sample (`replay.greedy_reply`; ``stock`` with the top last; ``limit``
         the round's knock limit)."""
