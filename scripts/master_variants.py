@@ -104,13 +104,13 @@ from functools import partial
 import master_ab  # next to this script (the script's folder is first on sys.path)
 
 from ginrummy.core.cards import Card
-from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.melds import best_melding_mask, min_deadwood_mask
 from ginrummy.core.round import Phase, PlayerView
 from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import best_discard, showdown_points
+from ginrummy.players.fastsim import best_discard, layoff_deadwood, showdown_points
 from ginrummy.players.master import MasterPlayer, Reading, _best_swap, read_view
 from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
 
@@ -149,11 +149,16 @@ class Variant(MasterPlayer):
     undercut_curve = 0.0
     reply_gain: float | None = None
     reply_base = 0.0
+    feed_ready = 0.0
+    layoff_weight = 0.0
+    layoff_samples = 32
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
         #: The opponent's likely next discards for this decision: {card bit: chance}.
         self._likely: dict[int, float] = {}
+        #: The 11-card hand whose discards are being scored (for ``feed_ready``).
+        self._hand11 = 0
         if self.fits:
             self.knock_fit, self.play_on_fit = FITS[self.fits]
 
@@ -284,7 +289,13 @@ class Variant(MasterPlayer):
         self, cards: list[int], reading: Reading, rng: random.Random, limit: int
     ) -> list[float]:
         if not self.feed_meld_points:
-            return super()._feeds(cards, reading, rng, limit)
+            feeds = super()._feeds(cards, reading, rng, limit)
+            if not self.feed_ready or not self._hand11:
+                return feeds
+            k = self.feed_ready
+            dws = [min_deadwood_mask(self._hand11 ^ c) for c in cards]
+            scale = [max(0.0, 1.0 + k * (dw - 10) / 10) for dw in dws]
+            return [f * m for f, m in zip(feeds, scale, strict=True)]
         hands = self._opponent_hands(reading, rng, self.feed_samples, limit)
         n = len(hands) or 1
         return [
@@ -342,6 +353,28 @@ class Variant(MasterPlayer):
         worth = partial(self._worth, gv, mine, theirs, mult)
         return game_value(knocks, knock_points, worth) > game_value(plays, play_points, worth)
 
+    def _layoff_rerank(
+        self, view: PlayerView, out: list[tuple[float, int]], hand11: int, reading: Reading
+    ) -> list[tuple[float, int]]:
+        """The `reply_candidates` best discards, each less `layoff_weight` times the mean
+        deadwood the hand left would lay off on the melds of `layoff_samples` replayed
+        opponent hands (drawn with a random stream of their own, so that the master's
+        other samples stay as they are)."""
+        limit = view.knock_limit
+        rng = random.Random(f"layoff:{self.seed}:{view.round_number}:{len(view.history)}")
+        worlds = self._replayed(
+            reading, rng, self.layoff_samples, limit, self.reply_pool, self.reply_scale
+        )
+        melds = [best_melding_mask(o)[0] for o, _s in worlds]
+        head = out[: self.reply_candidates]
+        rescored = []
+        for sc, c in head:
+            mine = hand11 ^ c
+            dw = min_deadwood_mask(mine)
+            saved = sum(dw - layoff_deadwood(mine, m) for m in melds) / (len(melds) or 1)
+            rescored.append((sc - self.layoff_weight * saved, c))
+        return sorted(rescored) + out[self.reply_candidates :]
+
     # --- play-outs ------------------------------------------------------------------
     def _knock_samples(
         self, view: PlayerView, reading: Reading, rng: random.Random, n: int
@@ -369,7 +402,13 @@ class Variant(MasterPlayer):
         reading: Reading,
         rng: random.Random,
     ) -> list[tuple[float, int]]:
-        out = super()._discard_scores(view, hand11, banned, reading, rng)
+        self._hand11 = hand11
+        try:
+            out = super()._discard_scores(view, hand11, banned, reading, rng)
+        finally:
+            self._hand11 = 0
+        if self.layoff_weight and view.knock_limit and len(out) > 1:
+            out = self._layoff_rerank(view, out, hand11, reading)
         k = self.mc_candidates
         if k < 2 or len(out) < 2 or not view.knock_limit:
             return out
