@@ -1,0 +1,214 @@
+"""What the master's close discards bring, by playing each out: a diagnosis, not a benchmark.
+
+    python scripts/master_regret.py OPPONENT RULES GAMES SEED [FIRST] > rows.jsonl
+
+Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and dealers as
+`ginrummy arena`). At each of the master's discards that does not end the round (the
+stock above the dead stock, a round with knocking), the `CANDIDATES` best discards by the
+master's own ranking are each played out: the whole table (the round, the players and
+their random numbers) is copied, the candidate is thrown, and the round is played to its
+end by the same players. The master's points from each play-out (the winner's points,
+negative when the opponent wins; 0 for a dead hand) are written as one JSON line per
+decision, with the parts of the master's score for each candidate: the hand's value
+(`MasterPlayer._value`), its deadwood and one-draw gain, the feed term (`_feeds`, as
+weighed) and the reply term (`_reply_rerank`, as weighed).
+
+The play-outs start from the true cards, so one decision's figures say what each discard
+would have brought in that deal; over many decisions, the mean difference between two
+discards with the same public features is what choosing one over the other is worth.
+That is what a refit of the discard's score from these rows estimates (`fit` below):
+one step of policy improvement on the master's own play.
+
+    python scripts/master_regret.py fit rows.jsonl [rows.jsonl ...]
+
+fits the points of each candidate, relative to the master's choice in the same decision,
+on the differences of its parts (least squares, on half of the decisions), and prints on
+the other half how many decisions the refitted score would change and what the changed
+choices were worth in the play-outs, against the master's.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import multiprocessing
+import os
+import random
+import sys
+from typing import Any
+
+from master_ab import opening
+
+from ginrummy.core import Game
+from ginrummy.core.actions import Discard
+from ginrummy.core.cards import Card
+from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.round import Phase, PlayerView
+from ginrummy.core.rules import Rules
+from ginrummy.players import make_player
+from ginrummy.players.fastsim import VALUE
+from ginrummy.players.master import MasterPlayer, Reading, read_view
+from ginrummy.tools.arena import bot_seed, plan_game
+
+#: How many of the master's best discards are played out at each decision.
+CANDIDATES = 3
+#: The parts of a candidate's score, as written in each row.
+PARTS = ("value", "dw", "gain", "feed", "reply", "card", "danger")
+
+
+class Recording(MasterPlayer):
+    """The master, keeping the parts of its last discard ranking."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        super().__init__(seed)
+        self.feeds: dict[int, float] = {}
+        self.replies: dict[int, float] = {}
+
+    def _discard_scores(
+        self,
+        view: PlayerView,
+        hand11: int,
+        banned: int,
+        reading: Reading,
+        rng: random.Random,
+    ) -> list[tuple[float, int]]:
+        self.feeds, self.replies = {}, {}
+        return super()._discard_scores(view, hand11, banned, reading, rng)
+
+    def _feeds(
+        self, cards: list[int], reading: Reading, rng: random.Random, limit: int
+    ) -> list[float]:
+        feeds = super()._feeds(cards, reading, rng, limit)
+        self.feeds = dict(zip(cards, feeds, strict=True))
+        return feeds
+
+    def _reply_rerank(
+        self,
+        view: PlayerView,
+        out: list[tuple[float, int]],
+        hand11: int,
+        reading: Reading,
+        rng: random.Random,
+    ) -> list[tuple[float, int]]:
+        ranked = super()._reply_rerank(view, out, hand11, reading, rng)
+        before = {b: sc for sc, b in out[: self.reply_candidates]}
+        self.replies = {b: before[b] - sc for sc, b in ranked[: self.reply_candidates]}
+        return ranked
+
+
+def _points(game: Game, master: int) -> int:
+    result = game.round.result
+    assert result is not None
+    if result.winner is None:
+        return 0
+    return result.points if result.winner == master else -result.points
+
+
+def _finish(game: Game, players: tuple[Any, Any], master: int) -> int:
+    """Play the round on to its end; the master's points."""
+    rnd = game.round
+    while rnd.result is None:
+        me = rnd.to_act
+        game.apply(players[me].choose(rnd.view(me)), me)
+    return _points(game, master)
+
+
+def _decision(
+    game: Game, players: tuple[Any, Any], master: int, view: PlayerView
+) -> dict[str, Any] | None:
+    """The row of one of the master's discards, or None when it is not one to study."""
+    me: Recording = players[master]
+    rules = view.rules
+    limit = view.knock_limit
+    if not limit or view.stock_size <= rules.dead_stock:
+        return None
+    advice = me.advise(view)
+    if not isinstance(advice.action, Discard):
+        return None
+    reading = read_view(view, me.discard_w, me.pass_w, me.take_w)
+    hand11 = view.hand_mask
+    banned = 0 if rules.discard_taken_card or view.taken_card is None else view.taken_card.bit
+    feeds, replies = dict(me.feeds), dict(me.replies)
+    scores = me._discard_scores(view, hand11, banned, reading, me._rng(view))
+    head = [b for _s, b in scores[:CANDIDATES]]
+    if len(head) < 2 or head[0] != advice.action.card.bit:
+        return None
+    weight = me.feed_weight
+    cands = []
+    for b in head:
+        hand = hand11 ^ b
+        table = copy.deepcopy((game, players))
+        g2, p2 = table
+        g2.apply(Discard(Card.from_bit(b)), master)
+        pts = _finish(g2, p2, master)
+        cands.append(
+            {
+                "card": b,
+                "value": me._value(hand, reading, view.stock_size, limit),
+                "dw": min_deadwood_mask(hand),
+                "gain": me._gain(hand, reading, limit),
+                "feed": weight * feeds.get(b, 0.0),
+                "reply": replies.get(b, 0.0),
+                "danger": me._danger(b, reading),
+                "value_card": VALUE[b],
+                "points": pts,
+            }
+        )
+    return {
+        "stock": view.stock_size,
+        "scores": list(view.scores),
+        "me": view.player,
+        "cands": cands,
+    }
+
+
+def _play(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
+    opponent, rules_name, seed, index = args
+    rules = Rules.preset(rules_name)
+    plan = plan_game(seed, index)
+    by_player = (Recording(bot_seed(plan.seed, 0)), make_player(opponent, bot_seed(plan.seed, 1)))
+    seats = plan.seats
+    players = (by_player[seats[0]], by_player[seats[1]])
+    master = seats.index(0)
+    game = Game(rules, seed=plan.seed, first_dealer=plan.first_dealer)
+    rows = []
+    while True:
+        rnd = game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            if me == master and view.phase is Phase.DISCARD:
+                row = _decision(game, players, master, view)
+                if row is not None:
+                    row["game"] = index
+                    rows.append(row)
+            game.apply(players[me].choose(view), me)
+        if game.is_over:
+            return rows
+        game.next_round()
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "fit":
+        return fit(argv[1:])
+    if len(argv) not in (4, 5):
+        print(__doc__)
+        return 2
+    opponent, rules_name = argv[0], argv[1]
+    _rules, numbers = opening("master_regret", opponent, rules_name, argv[2:])
+    games, seed = numbers[0], numbers[1]
+    first = numbers[2] if len(numbers) == 3 else 0
+    tasks = [(opponent, rules_name, seed, i) for i in range(first, first + games)]
+    with multiprocessing.Pool(int(os.environ.get("JOBS", "2"))) as pool:
+        for rows in pool.imap_unordered(_play, tasks):
+            for row in rows:
+                print(json.dumps(row), flush=True)
+    return 0
+
+
+def fit(paths: list[str]) -> int:
+    raise SystemExit("master_regret: fit not written yet")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
