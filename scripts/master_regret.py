@@ -38,20 +38,24 @@ import sys
 from typing import Any
 
 from master_ab import opening
+from master_knocks import fit as least_squares
 
 from ginrummy.core import Game
-from ginrummy.core.actions import Discard
+from ginrummy.core.actions import Discard, DrawStock, Pass, TakeDiscard
 from ginrummy.core.cards import Card
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Phase, PlayerView
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
+from ginrummy.players.eaai import makes_meld
 from ginrummy.players.fastsim import VALUE
 from ginrummy.players.master import MasterPlayer, Reading, read_view
 from ginrummy.tools.arena import bot_seed, plan_game
 
 #: How many of the master's best discards are played out at each decision.
 CANDIDATES = 3
+#: Whether the master's draws with a face-up card are played out too (``TAKES=1``).
+TAKES = os.environ.get("TAKES") == "1"
 #: The parts of a candidate's score, as written in each row.
 PARTS = ("value", "dw", "gain", "feed", "reply", "card", "danger")
 
@@ -162,6 +166,46 @@ def _decision(
     }
 
 
+def _take_decision(
+    game: Game, players: tuple[Any, Any], master: int, view: PlayerView
+) -> dict[str, Any] | None:
+    """The row of one of the master's draws with a face-up card it may take: both choices
+    played out, with the parts of the master's comparison (`MasterPlayer._advise_draw`)."""
+    me: Recording = players[master]
+    limit = view.knock_limit
+    top = view.top_discard
+    if not limit or top is None or (view.phase is Phase.DRAW and view.stock_only):
+        return None
+    if view.stock_size <= view.rules.dead_stock:
+        return None
+    reading = read_view(view, me.discard_w, me.pass_w, me.take_w)
+    hand = view.hand_mask
+    stock = view.stock_size
+    best_after, stock_value = me._take_values(view, reading, top)
+    chosen = me.choose(view)
+    other = DrawStock() if view.phase is Phase.DRAW else Pass()
+    options = [chosen, other if isinstance(chosen, TakeDiscard) else TakeDiscard()]
+    points = []
+    for action in options:
+        g2, p2 = copy.deepcopy((game, players))
+        g2.apply(action, master)
+        points.append(_finish(g2, p2, master))
+    took = isinstance(chosen, TakeDiscard)
+    return {
+        "kind": "take",
+        "stock": stock,
+        "first": view.phase is Phase.FIRST_UPCARD,
+        "took": took,
+        "margin": stock_value - best_after,
+        "melds": makes_meld(hand, top),
+        "card": top.bit,
+        "value_card": VALUE[top.bit],
+        "dw": min_deadwood_mask(hand),
+        "take_points": points[0] if took else points[1],
+        "draw_points": points[1] if took else points[0],
+    }
+
+
 def _play(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
     opponent, rules_name, seed, index = args
     rules = Rules.preset(rules_name)
@@ -177,7 +221,12 @@ def _play(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
         while rnd.result is None:
             me = rnd.to_act
             view = rnd.view(me)
-            if me == master and view.phase is Phase.DISCARD:
+            if me == master and TAKES and view.phase is not Phase.DISCARD:
+                row = _take_decision(game, players, master, view)
+                if row is not None:
+                    row["game"] = index
+                    rows.append(row)
+            elif me == master and view.phase is Phase.DISCARD:
                 row = _decision(game, players, master, view)
                 if row is not None:
                     row["game"] = index
@@ -206,8 +255,94 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+#: Feature sets of the refit: differences of these parts (``*s``: times the stock / 24).
+FEATURE_SETS: dict[str, tuple[str, ...]] = {
+    "parts": ("value", "feed", "reply"),
+    "split": ("dw", "gain", "feed", "reply"),
+    "more": ("dw", "gain", "feed", "reply", "danger", "value_card"),
+    "stock": ("dw", "gain", "feed", "reply", "danger", "value_card", "dw*s", "gain*s", "feed*s"),
+}
+
+
+def _part(cand: dict[str, Any], name: str, stock: int) -> float:
+    base, times, _s = name.partition("*")
+    value = float(cand[base])
+    return value * min(1.0, stock / 24) if times else value
+
+
+def _pairs(rows: list[dict[str, Any]], features: tuple[str, ...]) -> list[dict[str, float]]:
+    """One row per (decision, other candidate): the differences from the master's choice."""
+    out = []
+    for row in rows:
+        c0, stock = row["cands"][0], row["stock"]
+        for c in row["cands"][1:]:
+            pair = {f: _part(c, f, stock) - _part(c0, f, stock) for f in features}
+            pair["dy"] = float(c["points"] - c0["points"])
+            out.append(pair)
+    return out
+
+
+def _held_out(
+    rows: list[dict[str, Any]], features: tuple[str, ...], margin: float
+) -> tuple[list[float], int]:
+    """The play-out points the refitted choice gains over the master's at each decision
+    (two folds by game), and how many decisions it changes."""
+    gains: list[float] = []
+    changed = 0
+    for fold in (0, 1):
+        train = [r for r in rows if r["game"] % 2 != fold]
+        coef = least_squares(_pairs(train, features), features, "dy")
+        for row in rows:
+            if row["game"] % 2 != fold:
+                continue
+            c0, stock = row["cands"][0], row["stock"]
+            best, best_c = margin, c0
+            for c in row["cands"][1:]:
+                pred = coef[0] + sum(
+                    k * (_part(c, f, stock) - _part(c0, f, stock))
+                    for k, f in zip(coef[1:], features, strict=True)
+                )
+                if pred > best:
+                    best, best_c = pred, c
+            if best_c is not c0:
+                changed += 1
+            gains.append(float(best_c["points"] - c0["points"]))
+    return gains, changed
+
+
 def fit(paths: list[str]) -> int:
-    raise SystemExit("master_regret: fit not written yet")
+    rows = []
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            rows += [json.loads(line) for line in lines if line.strip()]
+    if not rows:
+        raise SystemExit("master_regret: no rows")
+    n = len(rows)
+    print(f"{n} decisions in {len({r['game'] for r in rows})} games")
+    for j in (1, 2):
+        diffs = [
+            r["cands"][0]["points"] - r["cands"][j]["points"] for r in rows if len(r["cands"]) > j
+        ]
+        same = sum(1 for d in diffs if d == 0)
+        mean = sum(diffs) / len(diffs)
+        sd = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) ** 0.5
+        print(
+            f"choice over candidate {j + 1}: {mean:+.3f} points"
+            f" (± {1.96 * sd / len(diffs) ** 0.5:.3f}), the same in {100 * same / len(diffs):.0f}%"
+        )
+    for name, features in FEATURE_SETS.items():
+        coef = least_squares(_pairs(rows, features), features, "dy")
+        shown = ", ".join(f"{f} {c:+.3f}" for f, c in zip(("1", *features), coef, strict=True))
+        print(f"{name}: {shown}")
+        for margin in (0.0, 1.0, 2.0):
+            gains, changed = _held_out(rows, features, margin)
+            mean = sum(gains) / len(gains)
+            sd = (sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)) ** 0.5
+            print(
+                f"  margin {margin}: {changed} of {len(gains)} changed,"
+                f" {mean:+.4f} points per decision (± {1.96 * sd / len(gains) ** 0.5:.4f})"
+            )
+    return 0
 
 
 if __name__ == "__main__":

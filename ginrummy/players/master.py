@@ -605,6 +605,16 @@ class MasterPlayer:
         top = view.top_discard
         assert top is not None
         hand = view.hand_mask
+        best_after, stock_value = self._take_values(view, reading, top)
+        if best_after < stock_value - self.take_margin and not self._cycling(view, top):
+            return Advice(TakeDiscard(), take_reason(hand, top))
+        fits = bool(NEAR[top.bit] & hand)
+        return Advice(Pass() if first else DrawStock(), decline_reason(top, fits, first))
+
+    def _take_values(self, view: PlayerView, reading: Reading, top: Card) -> tuple[float, float]:
+        """(the best hand value after taking ``top``, the expected value after a stock
+        draw): the master takes when the first is lower by `take_margin`."""
+        hand = view.hand_mask
         stock = view.stock_size
         limit = view.knock_limit
         with_top = hand | top.bit
@@ -612,11 +622,7 @@ class MasterPlayer:
         now = self._cost_of(limit)(hand)
         gain = self._gain(hand, reading, limit) if stock > 0 else 0.0
         weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
-        stock_value = now - gain - weight * self._potential(hand, reading, limit, gain)
-        if best_after < stock_value - self.take_margin and not self._cycling(view, top):
-            return Advice(TakeDiscard(), take_reason(hand, top))
-        fits = bool(NEAR[top.bit] & hand)
-        return Advice(Pass() if first else DrawStock(), decline_reason(top, fits, first))
+        return best_after, now - gain - weight * self._potential(hand, reading, limit, gain)
 
     @staticmethod
     def _cycling(view: PlayerView, top: Card) -> bool:

@@ -125,7 +125,8 @@ def test_variants_run_every_experiment() -> None:
         "v6:",
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
         "hazard_scale=1.0,reply_turns=3,game_knock_within=100,replay_exact=2,fits='x2',"
-        "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5",
+        "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5,"
+        "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -432,3 +433,102 @@ def test_the_undercut_curve_is_made_from_greedy_knocks() -> None:
     # Most knocks come near the limit, which is why points below it are worth more.
     assert shares[10] > shares[5] > shares[0]
     assert knocks.undercut_bonus(shares) == _script("master_variants").UNDERCUT_BONUS
+
+
+def _regret_table(seed: int) -> tuple[Any, Any, tuple[Any, Any], int]:
+    """A game of the master (seat 0) against eaai, played to the master's first discard
+    that is not a knock after two stock draws: (module, game, players, master)."""
+    regret = _script("master_regret")
+    from ginrummy.core import Game
+    from ginrummy.players.eaai import EaaiPlayer
+
+    game = Game(Rules.preset("EAAI"), seed=seed, first_dealer=1)
+    players = (regret.Recording(3), EaaiPlayer(4))
+    rnd = game.round
+    while True:
+        me = rnd.to_act
+        view = rnd.view(me)
+        at_discard = me == 0 and view.phase.name == "DISCARD" and view.stock_size < 29
+        if at_discard and isinstance(players[0].choose(view), Discard):
+            return regret, game, players, 0
+        game.apply(players[me].choose(view), me)
+        assert rnd.result is None
+
+
+def test_regret_plays_out_the_masters_best_discards_from_the_true_table() -> None:
+    regret, game, players, master = _regret_table(11)
+    view = game.round.view(master)
+    row = regret._decision(game, players, master, view)
+    assert row is not None
+    chosen = players[master].choose(view)
+    cards = [c["card"] for c in row["cands"]]
+    assert cards[0] == chosen.card.bit
+    assert len(cards) == regret.CANDIDATES == len(set(cards))
+    assert row["stock"] == view.stock_size
+    assert game.round.view(master).hand_mask == view.hand_mask  # the table is untouched
+    # A play-out is the round finished by the same players from a copy of the table.
+    import copy
+
+    g2, p2 = copy.deepcopy((game, players))
+    g2.apply(Discard(Card.from_bit(cards[1])), master)
+    assert regret._finish(g2, p2, master) == row["cands"][1]["points"]
+    c0 = row["cands"][0]
+    assert c0["dw"] == min_deadwood_mask(view.hand_mask ^ cards[0])
+    assert c0["feed"] >= 0
+
+
+def test_regret_plays_out_taking_and_drawing() -> None:
+    regret, game, players, master = _regret_table(12)
+    rnd = game.round
+    game.apply(players[master].choose(rnd.view(master)), master)  # the master's discard
+    me = rnd.to_act
+    game.apply(players[me].choose(rnd.view(me)), me)  # eaai's draw
+    game.apply(players[me].choose(rnd.view(me)), me)  # and discard
+    assert rnd.to_act == master and rnd.result is None
+    view = rnd.view(master)
+    row = regret._take_decision(game, players, master, view)
+    assert row is not None
+    assert row["kind"] == "take"
+    assert row["took"] == (type(players[master].choose(view)).__name__ == "TakeDiscard")
+    assert isinstance(row["take_points"], int) and isinstance(row["draw_points"], int)
+    assert row["card"] == view.top_discard.bit
+
+
+def _synthetic_rows(n: int) -> list[dict[str, Any]]:
+    """Decisions whose points are -2 per point of deadwood; the master's choice is the
+    worse one in every other decision."""
+    rng = random.Random(5)
+    rows = []
+    for i in range(n):
+        dws = rng.sample(range(5, 41), 3)
+        if i % 2:
+            dws.sort(reverse=True)
+        cands = [
+            {
+                "card": 1 << k,
+                "value": dw,
+                "dw": dw,
+                "gain": 0.0,
+                "feed": 0.0,
+                "reply": 0.0,
+                "danger": 0.0,
+                "value_card": 5,
+                "points": -2 * dw,
+            }
+            for k, dw in enumerate(dws)
+        ]
+        rows.append({"game": i, "stock": 20, "cands": cands})
+    return rows
+
+
+def test_regret_refit_finds_the_points_law_and_the_better_choices() -> None:
+    regret = _script("master_regret")
+    rows = _synthetic_rows(60)
+    gains, changed = regret._held_out(rows, ("value", "feed", "reply"), 0.0)
+    # The law is exact, so the refit picks the least deadwood in every decision: it
+    # changes those where the master's choice was not that, and gains 2 points per point.
+    worse = [r for r in rows if r["cands"][0]["dw"] > min(c["dw"] for c in r["cands"])]
+    assert changed == len(worse) > 0
+    expected = sum(2 * (r["cands"][0]["dw"] - min(c["dw"] for c in r["cands"])) for r in worse)
+    assert sum(gains) == pytest.approx(expected)
+    assert all(g >= 0 for g in gains)
