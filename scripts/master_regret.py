@@ -24,7 +24,9 @@ one step of policy improvement on the master's own play.
 fits the points of each candidate, relative to the master's choice in the same decision,
 on the differences of its parts (least squares, on half of the decisions), and prints on
 the other half how many decisions the refitted score would change and what the changed
-choices were worth in the play-outs, against the master's.
+choices were worth in the play-outs, against the master's; then the same for a few
+re-rankings of the three by the master's own parts weighed otherwise (`RERANKS`: no fit,
+so every decision counts).
 
 With ``TAKES=1`` the master's draws with a face-up card it may take are played out
 instead (taking it and drawing from the stock, or passing the first upcard), with the
@@ -44,6 +46,7 @@ import multiprocessing
 import os
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from master_ab import opening
@@ -338,8 +341,11 @@ def fit_takes(rows: list[dict[str, Any]]) -> None:
     took = [r for r in rows if r["took"]]
     for name, part in (("took", took), ("drew", [r for r in rows if not r["took"]])):
         if part:
-            mean = sum(r["take_points"] - r["draw_points"] for r in part) / len(part)
-            print(f"{len(part)} decisions the master {name}: taking over drawing {mean:+.3f}")
+            diffs = [r["take_points"] - r["draw_points"] for r in part]
+            print(
+                f"{len(part)} decisions the master {name}: taking over drawing"
+                f" {_mean_interval([float(d) for d in diffs])}"
+            )
     coef = least_squares(_take_pairs(rows), TAKE_FEATURES, "dy")
     shown = ", ".join(f"{f} {c:+.3f}" for f, c in zip(("1", *TAKE_FEATURES), coef, strict=True))
     print(f"take: {shown}")
@@ -357,11 +363,9 @@ def fit_takes(rows: list[dict[str, Any]]) -> None:
                 changed += 1
             mine = row["take_points"] if row["took"] else row["draw_points"]
             gains.append(float((row["take_points"] if take else row["draw_points"]) - mine))
-    mean = sum(gains) / len(gains)
-    sd = (sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)) ** 0.5
     print(
         f"  held out: {changed} of {len(gains)} changed,"
-        f" {mean:+.4f} points per decision (± {1.96 * sd / len(gains) ** 0.5:.4f})"
+        f" {_mean_interval(gains)} points per decision"
     )
 
 
@@ -383,11 +387,9 @@ def fit(paths: list[str]) -> int:
             r["cands"][0]["points"] - r["cands"][j]["points"] for r in rows if len(r["cands"]) > j
         ]
         same = sum(1 for d in diffs if d == 0)
-        mean = sum(diffs) / len(diffs)
-        sd = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) ** 0.5
         print(
-            f"choice over candidate {j + 1}: {mean:+.3f} points"
-            f" (± {1.96 * sd / len(diffs) ** 0.5:.3f}), the same in {100 * same / len(diffs):.0f}%"
+            f"choice over candidate {j + 1}: {_mean_interval([float(d) for d in diffs])}"
+            f" points, the same in {100 * same / len(diffs):.0f}%"
         )
     for name, features in FEATURE_SETS.items():
         coef = least_squares(_pairs(rows, features), features, "dy")
@@ -395,13 +397,49 @@ def fit(paths: list[str]) -> int:
         print(f"{name}: {shown}")
         for margin in (0.0, 1.0, 2.0):
             gains, changed = _held_out(rows, features, margin)
-            mean = sum(gains) / len(gains)
-            sd = (sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)) ** 0.5
             print(
                 f"  margin {margin}: {changed} of {len(gains)} changed,"
-                f" {mean:+.4f} points per decision (± {1.96 * sd / len(gains) ** 0.5:.4f})"
+                f" {_mean_interval(gains)} points per decision"
             )
+    print("the three re-ranked by the master's parts reweighed (no fit):")
+    for name, score in RERANKS.items():
+        gains, changed = _reranked(rows, score)
+        print(f"  {name}: {changed} changed, {_mean_interval(gains)} points per decision")
     return 0
+
+
+#: Re-rankings of the three candidates by the master's parts, weighed otherwise.
+RERANKS: dict[str, Callable[[dict[str, Any]], float]] = {
+    "the feed x0.5": lambda c: c["value"] + 0.5 * c["feed"] - c["reply"],
+    "the feed x2": lambda c: c["value"] + 2 * c["feed"] - c["reply"],
+    "no feed": lambda c: c["value"] - c["reply"],
+    "the reply x2": lambda c: c["value"] + c["feed"] - 2 * c["reply"],
+    "danger x2 for the feed": lambda c: c["value"] + 2 * c["danger"] - c["reply"],
+    "danger x3.5 for the feed": lambda c: c["value"] + 3.5 * c["danger"] - c["reply"],
+}
+
+
+def _reranked(
+    rows: list[dict[str, Any]], score: Callable[[dict[str, Any]], float]
+) -> tuple[list[float], int]:
+    """The play-out points of the best candidate by ``score`` (lowest; the master's
+    order among equals) over the master's choice, per decision, and how many changed."""
+    gains: list[float] = []
+    changed = 0
+    for row in rows:
+        cands = row["cands"]
+        best = min(range(len(cands)), key=lambda k: (score(cands[k]), k))
+        changed += best != 0
+        gains.append(float(cands[best]["points"] - cands[0]["points"]))
+    return gains, changed
+
+
+def _mean_interval(values: list[float]) -> str:
+    """The mean of ``values`` with its 95% interval's half-width."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = (sum((v - mean) ** 2 for v in values) / max(1, n - 1)) ** 0.5
+    return f"{mean:+.3f} (± {1.96 * sd / n**0.5:.3f})"
 
 
 def _no_rows() -> int:
