@@ -61,6 +61,17 @@ def opening(
     return rules, values
 
 
+def game_range(tool: str, argv: list[str]) -> tuple[str, str, Rules, int, int, int] | None:
+    """The arguments ``OPPONENT RULES GAMES SEED [FIRST]``, checked as `opening` does:
+    (opponent, rules name, rules, games, seed, first game); None when there are not four
+    or five (the script then prints its usage)."""
+    if len(argv) not in (4, 5):
+        return None
+    rules, numbers = opening(tool, argv[0], argv[1], argv[2:])
+    first = numbers[2] if len(numbers) == 3 else 0
+    return argv[0], argv[1], rules, numbers[0], numbers[1], first
+
+
 def parse_knobs(tool: str, parts: list[str], extra: tuple[str, ...] = ()) -> dict[str, Any]:
     """``knob=value`` arguments as a dict; the knobs are `BASE` class attributes (or one
     of ``extra``), the values Python literals."""

@@ -49,7 +49,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from master_ab import opening
+from master_ab import game_range
 from master_knocks import fit as least_squares
 
 from ginrummy.core import Game
@@ -253,13 +253,11 @@ def _play(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "fit":
         return fit(argv[1:])
-    if len(argv) not in (4, 5):
+    parsed = game_range("master_regret", argv)
+    if parsed is None:
         print(__doc__)
         return 2
-    opponent, rules_name = argv[0], argv[1]
-    _rules, numbers = opening("master_regret", opponent, rules_name, argv[2:])
-    games, seed = numbers[0], numbers[1]
-    first = numbers[2] if len(numbers) == 3 else 0
+    opponent, rules_name, _rules, games, seed, first = parsed
     tasks = [(opponent, rules_name, seed, i) for i in range(first, first + games)]
     with multiprocessing.Pool(int(os.environ.get("JOBS", "2"))) as pool:
         for rows in pool.imap_unordered(_play, tasks):
@@ -372,8 +370,11 @@ def fit_takes(rows: list[dict[str, Any]]) -> None:
 def fit(paths: list[str]) -> int:
     rows = []
     for path in paths:
-        with open(path, encoding="utf-8") as lines:
-            rows += [json.loads(line) for line in lines if line.strip()]
+        try:
+            with open(path, encoding="utf-8") as lines:
+                rows += [json.loads(line) for line in lines if line.strip()]
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"master_regret: {path}: {exc}") from None
     takes = [r for r in rows if r.get("kind") == "take"]
     if takes:
         fit_takes(takes)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from master_ab import opening
+from master_ab import game_range
 
 from ginrummy.core import Game
 from ginrummy.core.actions import Discard, DrawStock, Knock, TakeDiscard
@@ -42,13 +42,11 @@ from ginrummy.tools.arena import bot_seed, plan_game
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (4, 5):
+    parsed = game_range("master_rounds", argv)
+    if parsed is None:
         print(__doc__)
         return 2
-    opponent, rules_name = argv[0], argv[1]
-    rules, numbers = opening("master_rounds", opponent, rules_name, argv[2:])
-    games, seed = numbers[0], numbers[1]
-    first = numbers[2] if len(numbers) == 3 else 0
+    opponent, rules_name, rules, games, seed, first = parsed
     ends: Counter[tuple[str, str]] = Counter()
     end_points: Counter[tuple[str, str]] = Counter()
     gap: Counter[int] = Counter()

@@ -106,6 +106,9 @@ def test_rounds_tells_how_they_end() -> None:
         ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:nope=1"), "not a master knob"),
         ("master_ab.py", ("eaai", "Nowhere", "2", "1", "x:"), "master_ab:"),
         ("master_rounds.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
+        ("master_regret.py", ("eaai", "Nowhere", "2", "1"), "master_regret:"),
+        ("master_regret.py", ("nobody", "EAAI", "2", "1"), "no player 'nobody'"),
+        ("master_regret.py", ("fit", "/nonexistent/rows.jsonl"), "master_regret: /nonexistent"),
     ],
 )
 def test_bad_arguments_get_one_line(script: str, args: tuple[str, ...], message: str) -> None:
