@@ -33,13 +33,10 @@ from ginrummy.tools.arena import Tally, TimeStats, plan_game, play_game_record
 BASE: type[MasterPlayer] = MasterPlayer
 
 #: Earlier masters by name, as knobs of the master as it is: ``v6:`` alone runs v6 (the
-#: master of the fourth to seventh sessions' runs) and ``v7:`` v7 (the eighth to
-#: thirteenth sessions'), so those commands still mean what BENCHMARKS.md says they
-#: measured.
+#: master of the fourth to seventh sessions' runs), so those commands still mean what
+#: BENCHMARKS.md says they measured.
 NAMED: dict[str, str] = {
-    "v6": "potential_weight=1.0,reply_weight=0.0,learned_knock=None,"
-    "danger_weight=6.0,sample_knock_feeds=True",
-    "v7": "danger_weight=6.0,sample_knock_feeds=True",
+    "v6": "potential_weight=1.0,reply_weight=0.0,learned_knock=None",
 }
 
 

@@ -11,12 +11,6 @@ session moved them into the master, where they are `MasterPlayer` knobs now (``v
 alone turns them off: `master_ab.NAMED`). The others are leads or dead ends measured,
 not parts of the game.
 
-Since the thirteenth session the master is v8: in rounds with knocking it judges a
-discard's feed by the danger formula (`MasterPlayer._danger`, weight 3.5), not by
-sampled opponent hands (``v7:`` alone is v7). The knobs that change the sampled feeds
-(``feed_meld_points``, ``replay_pool``, ``feed_ready``) act there only with v7's feeds
-turned back on: add ``danger_weight=6.0,sample_knock_feeds=True``.
-
 - ``feed_meld_points=P``: a discard's feed is the share of the sampled opponent hands it
   makes a meld with (a set or a run, `eaai.makes_meld`), times P points, instead of the
   mean deadwood it would save them (the sampled hands are too good against eaai, so
@@ -83,19 +77,6 @@ turned back on: add ``danger_weight=6.0,sample_knock_feeds=True``.
   limit worth 2-5, not 1); its one-draw gain is counted on that cost too. On the
   target's 1000 games (seed 1), against v7: L 0.5 +6, L 1 +11, L 2 +4, L 3 -5; L 1 on
   400 games of seed 2: -3. Flat.
-- ``reply_gain=G``, ``reply_base=C`` (thirteenth session): the discards' reply weighs an
-  undercut it sets up (the master's points from the opponent's knock, when positive) by
-  G instead of `reply_weight`, and counts a knock that ends the round at C points less
-  than it is worth to the master (the round's continuation, which the master would have
-  played on to win, is lost). On the target's 1000 games (seed 1), against v7: G 1 -7,
-  C 5 -6.
-- ``feed_ready=K`` (thirteenth session): a discard's feed (`_feeds`) is multiplied by
-  1 + K (d - 10) / 10 (at least 0), d the deadwood of the hand the discard leaves: a
-  feed costs more when the master is far from undercutting the knock it brings nearer.
-- ``layoff_weight=W`` (thirteenth session): the `reply_candidates` best discards each
-  gain W times the mean deadwood the hand left would lay off on the melds of
-  ``layoff_samples`` replayed opponent hands (what the master's cards are worth at the
-  opponent's knock, beyond their deadwood).
 - In the master since the eighth session (``v6:`` has them off): ``reply_weight=W``,
   the ``reply_candidates`` best discards re-ranked by the opponent's greedy reply
   (`replay.greedy_reply`) on ``reply_samples`` replayed samples (``reply_pool`` times
@@ -105,12 +86,10 @@ turned back on: add ``danger_weight=6.0,sample_knock_feeds=True``.
   against eaai by `scripts/master_knocks.py` (`master.KNOCK_FIT`, `master.PLAY_ON_FIT`),
   knocking when the knock beats playing on by M points (None: by simulation).
 
-Examples (a run of the sixth session's, the eighth session's check of the master, and
-the thirteenth session's check of v8 against v7):
+Examples (a run of the sixth session's, and the eighth session's check of the master):
 
     python scripts/master_variants.py eaai EAAI 400 1 'v6:' 'sh15:feed_meld_points=15.0'
     python scripts/master_variants.py eaai EAAI 400 4 'v6:' 'v7:'
-    python scripts/master_variants.py eaai EAAI 400 2 'v7:' 'v8:'
 """
 
 from __future__ import annotations

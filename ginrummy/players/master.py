@@ -23,13 +23,10 @@ rounds are sampled:
   greedy player holding each would have played the opponent's last turn
   (`replay.replay_weight`): what a card-by-card belief cannot see, such as a hand that
   just took a card to meld and is one draw from a knock.
-- **Discards.** A discard costs its chance of making a meld with the opponent's hand
-  (`_danger`, from the per-card chances of the belief and the cards it is known to
-  hold; in gin-only rounds the closest candidates are instead re-ranked by the deadwood
-  each would save sampled opponent hands), and the closest are re-ranked by the
-  opponent's reply on replayed samples (`replay.greedy_reply`): a discard that lets it
-  knock at once costs the points of that knock, one that it knocks on into an undercut
-  gains.
+- **Discards.** The closest candidates are re-ranked by what each would give the
+  sampled opponent hands (the deadwood it would save them), then by the opponent's
+  reply on replayed samples (`replay.greedy_reply`): a discard that lets it knock at
+  once costs the points of that knock, one that it knocks on into an undercut gains.
 - **Knock or play on** (and with which card), while the stock lasts: a rule learned by
   least squares against eaai (`scripts/master_knocks.py`) predicts the knock's points
   from public features (its points and undercut share against the own and the replayed
@@ -238,23 +235,14 @@ class MasterPlayer:
     #: undercuts (8 against 0: +12 net of 400 against defensive, within chance; with it,
     #: `knock_bonus` would see a draw reach the limit by its cost, not its points).
     loose_cost = 0
-    #: Points a discard costs per unit chance that the opponent can meld it (`_danger`),
-    #: in rounds with knocking (in gin-only rounds half as much, where the samples below
-    #: are off). 3.5 instead of v7's sampled feeds: see `sample_knock_feeds`.
-    danger_weight = 3.5
+    #: Points a discard costs per unit chance that the opponent can meld it.
+    danger_weight = 6.0
     #: Take the discard only when it beats an average stock draw by this much.
     take_margin = -0.5
     #: Play-outs per knock decision (fixed: the moves do not depend on the clock).
     knock_samples = 48
-    #: Sampled opponent hands that judge what a discard feeds it (0: the danger formula
-    #: instead), in gin-only rounds and, with `sample_knock_feeds`, in all rounds.
+    #: Sampled opponent hands that judge what a discard feeds it (0: a formula instead).
     feed_samples = 16
-    #: Whether rounds with knocking judge feeds by the samples too (v7) rather than by the
-    #: danger formula (v8). Playing out the master's three best discards from the true
-    #: cards (`scripts/master_regret.py`, 3,162 decisions against eaai) showed the
-    #: samples' feed weighed too much and the formula's chance telling the costly feeds
-    #: better; on the target's 1000 games the formula at 3.5 won 806 against v7's 778.
-    sample_knock_feeds = False
     #: How many of the best discards are re-ranked by the samples.
     feed_candidates = 5
     #: In gin-only rounds, how many of the best discards are re-ranked by a second
@@ -461,11 +449,7 @@ class MasterPlayer:
         knock_limit = view.knock_limit
         out = []
         danger_weight = self.danger_weight if knock_limit else self.danger_weight * 0.5
-        sampled = (
-            self.feed_samples > 0
-            and danger_weight > 0
-            and (not knock_limit or self.sample_knock_feeds)
-        )
+        sampled = self.feed_samples > 0 and danger_weight > 0
 
         def penalty(b: int) -> float:
             extra = -1e-3 * VALUE[b]

@@ -129,8 +129,7 @@ def test_variants_run_every_experiment() -> None:
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
         "hazard_scale=1.0,reply_turns=3,game_knock_within=100,replay_exact=2,fits='x2',"
         "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5,"
-        "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
-        "danger_weight=6.0,sample_knock_feeds=True",
+        "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -186,21 +185,14 @@ def test_knocks_fit_finds_a_linear_law() -> None:
 
 
 def test_an_earlier_master_is_named() -> None:
-    # 'v6:' alone is v6 (the knobs v7 and v8 changed, turned back), 'v7:' v7; knobs
-    # given are taken as they are, on top of the master as it is.
+    # 'v6:' alone is v6 (the knobs v7 changed, turned back); knobs given are taken as
+    # they are, on top of the master as it is.
     ab = _script("master_ab")
     name, knobs = ab.parse_variant("v6:")
     assert name == "v6"
-    assert knobs == {
-        "potential_weight": 1.0,
-        "reply_weight": 0.0,
-        "learned_knock": None,
-        "danger_weight": 6.0,
-        "sample_knock_feeds": True,
-    }
+    assert knobs == {"potential_weight": 1.0, "reply_weight": 0.0, "learned_knock": None}
     assert ab.parse_variant("v6:knock_margin=0.0") == ("v6", {"knock_margin": 0.0})
-    assert ab.parse_variant("v7:") == ("v7", {"danger_weight": 6.0, "sample_knock_feeds": True})
-    assert ab.parse_variant("v8:") == ("v8", {})
+    assert ab.parse_variant("v7:") == ("v7", {})
 
 
 def _knocks_probing(master: str) -> subprocess.CompletedProcess[str]:
@@ -543,9 +535,3 @@ def test_regret_refit_finds_the_points_law_and_the_better_choices() -> None:
     expected = sum(2 * (r["cands"][0]["dw"] - min(c["dw"] for c in r["cands"])) for r in worse)
     assert sum(gains) == pytest.approx(expected)
     assert all(g >= 0 for g in gains)
-    # Re-ranking by the deadwood itself (no fit) makes the same choices.
-    reranked, rechanged = regret._reranked(rows, lambda c: c["dw"])
-    assert rechanged == len(worse)
-    assert sum(reranked) == pytest.approx(expected)
-    # And by the master's own order, none.
-    assert regret._reranked(rows, lambda c: 0.0) == ([0.0] * len(rows), 0)
