@@ -77,6 +77,26 @@ not parts of the game.
   limit worth 2-5, not 1); its one-draw gain is counted on that cost too. On the
   target's 1000 games (seed 1), against v7: L 0.5 +6, L 1 +11, L 2 +4, L 3 -5; L 1 on
   400 games of seed 2: -3. Flat.
+- ``reply_gain=G``, ``reply_base=C`` (thirteenth session): the discards' reply weighs an
+  undercut it sets up (the master's points from the opponent's knock, when positive) by
+  G instead of `reply_weight`, and counts a knock that ends the round at C points less
+  than it is worth to the master (the round's continuation, which the master would have
+  played on to win, is lost). On the target's 1000 games (seed 1), against v7: G 1 -7,
+  C 5 -6.
+- ``feed_ready=K`` (thirteenth session): a discard's feed (`_feeds`) is multiplied by
+  1 + K (d - 10) / 10 (at least 0), d the deadwood of the hand the discard leaves: a
+  feed costs more when the master is far from undercutting the knock it brings nearer.
+  Re-ranking the three best discards by it on `master_regret.py`'s play-outs (K 0.5 to
+  2): +0.02 to +0.06 points a decision, within ± 0.16 to 0.22; not run in games.
+- ``layoff_weight=W`` (thirteenth session): the `reply_candidates` best discards each
+  gain W times the mean deadwood the hand left would lay off on the melds of
+  ``layoff_samples`` replayed opponent hands (what the master's cards are worth at the
+  opponent's knock, beyond their deadwood). Not run in games yet.
+- Knobs of the master itself (thirteenth session, on the target's 1000 games): the
+  sampled feed weighed 0.2 (``feed_weight=0.2``) won 802 (+24), and the danger formula
+  at 3.5 for the sampled feeds (``feed_samples=0,danger_weight=3.5``) 806 (+28), +8 on
+  1,200 games of seeds 2-4, but against expert (Standard, 500 games) 371 against v7's
+  400: the sampled feeds read a careful player's hand, the formula does not.
 - In the master since the eighth session (``v6:`` has them off): ``reply_weight=W``,
   the ``reply_candidates`` best discards re-ranked by the opponent's greedy reply
   (`replay.greedy_reply`) on ``reply_samples`` replayed samples (``reply_pool`` times
