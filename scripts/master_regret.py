@@ -80,6 +80,8 @@ class Recording(MasterPlayer):
         super().__init__(seed)
         self.feeds: dict[int, float] = {}
         self.replies: dict[int, float] = {}
+        #: The last discard ranking, best first.
+        self.ranking: list[tuple[float, int]] = []
 
     def _discard_scores(
         self,
@@ -90,7 +92,8 @@ class Recording(MasterPlayer):
         rng: random.Random,
     ) -> list[tuple[float, int]]:
         self.feeds, self.replies = {}, {}
-        return super()._discard_scores(view, hand11, banned, reading, rng)
+        self.ranking = super()._discard_scores(view, hand11, banned, reading, rng)
+        return self.ranking
 
     def _feeds(
         self, cards: list[int], reading: Reading, rng: random.Random, limit: int
@@ -144,10 +147,8 @@ def _decision(
         return None
     reading = read_view(view, me.discard_w, me.pass_w, me.take_w)
     hand11 = view.hand_mask
-    banned = 0 if rules.discard_taken_card or view.taken_card is None else view.taken_card.bit
-    feeds, replies = dict(me.feeds), dict(me.replies)
-    scores = me._discard_scores(view, hand11, banned, reading, me._rng(view))
-    head = [b for _s, b in scores[:CANDIDATES]]
+    feeds, replies = me.feeds, me.replies
+    head = [b for _s, b in me.ranking[:CANDIDATES]]
     if len(head) < 2 or head[0] != advice.action.card.bit:
         return None
     weight = me.feed_weight
