@@ -28,6 +28,7 @@ from ..core.round import Phase, PlayerView
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import N_, _, join_words
 from .estimates import MELD_PARTNERS, bits, draw_gain, meld_danger, opponent_signals
+from .style import bayes_step
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "KnockOdds", "Tracking"]
 
@@ -249,11 +250,7 @@ class ExpertPlayer:
 
     def _learn(self, likelihood: tuple[float, float], happened: bool) -> None:
         """Bayes: update the belief that the opponent waits by one observation."""
-        waiting, eager = (min(0.98, max(0.02, p)) for p in likelihood)
-        if not happened:
-            waiting, eager = 1.0 - waiting, 1.0 - eager
-        odds = self._waiter_log_odds + math.log(waiting / eager)
-        self._waiter_log_odds = max(-4.0, min(4.0, odds))  # stay ready to change its mind
+        self._waiter_log_odds = bayes_step(self._waiter_log_odds, likelihood, happened)
 
     @property
     def waiter_chance(self) -> float:

@@ -69,6 +69,7 @@ from .expert import Advice
 from .fastsim import VALUE, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
 from .replay import SampleSets, Turn, greedy_reply, knock_features, opponent_turns, replay_weight
+from .style import KnockStyle
 
 __all__ = ["MasterPlayer", "Reading", "read_view"]
 
@@ -292,11 +293,18 @@ class MasterPlayer:
     replay_miss = 0.02
     #: Greedy improvement draws per draw of the opponent for the replies' samples.
     reply_scale = 0.5
+    #: Against a greedy knocker the feed is judged by the danger formula (`_danger`, this
+    #: many points per unit chance) instead of the sampled hands: the belief `KnockStyle`
+    #: reads from the rounds the opponent ended, ``e``, weighs the formula by ``e`` and
+    #: the sampled feed by ``1 - e`` (None: the sampled feed alone, whatever the style).
+    eager_danger: float | None = None
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
+        #: How eagerly the opponent knocks, read from the game so far (`choose` feeds it).
+        self.style = KnockStyle()
 
     # --- the game's stakes ---------------------------------------------------
     def _stakes(self, view: PlayerView) -> tuple[GameValue, int, int, int]:
@@ -450,11 +458,19 @@ class MasterPlayer:
         out = []
         danger_weight = self.danger_weight if knock_limit else self.danger_weight * 0.5
         sampled = self.feed_samples > 0 and danger_weight > 0
+        feed_weight = self.feed_weight if knock_limit else self.feed_weight * 0.5
+        if sampled and knock_limit and self.eager_danger is not None:
+            # Against a greedy knocker the formula, against a careful one the samples.
+            eager = self.style.eager
+            formula = eager * self.eager_danger
+            feed_weight *= 1.0 - eager
+        else:
+            formula = 0.0 if sampled else danger_weight
 
         def penalty(b: int) -> float:
             extra = -1e-3 * VALUE[b]
-            if not sampled:
-                extra += danger_weight * self._danger(b, reading)
+            if formula:
+                extra += formula * self._danger(b, reading)
             return extra
 
         for b in bits(hand11):
@@ -474,8 +490,7 @@ class MasterPlayer:
             # Re-rank the closest candidates by what each would give a sampled opponent.
             head = out[: self.feed_candidates]
             feeds = self._feeds([b for _s, b in head], reading, rng, knock_limit)
-            weight = self.feed_weight if knock_limit else self.feed_weight * 0.5
-            head = sorted((sc + weight * f, b) for (sc, b), f in zip(head, feeds, strict=True))
+            head = sorted((sc + feed_weight * f, b) for (sc, b), f in zip(head, feeds, strict=True))
             out = head + out[self.feed_candidates :]
         if self.reply_weight and knock_limit and len(out) > 1 and stock > view.rules.dead_stock:
             out = self._reply_rerank(view, out, hand11, reading, rng)
@@ -584,7 +599,13 @@ class MasterPlayer:
 
     # --- decisions -------------------------------------------------------------
     def choose(self, view: PlayerView) -> Action:
-        return self.advise(view).action
+        self.style.observe(view)
+        action = self.advise(view).action
+        if isinstance(action, Discard):
+            self.style.played(min_deadwood_mask(view.hand_mask ^ action.card.bit), False)
+        elif isinstance(action, (Knock, BigGin)):
+            self.style.played(None, True)
+        return action
 
     def _rng(self, view: PlayerView) -> random.Random:
         return random.Random(
