@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from ..core.melds import min_deadwood_mask
 from ..core.round import PlayerView
 
 __all__ = ["KnockStyle", "bayes_step"]
@@ -65,18 +66,22 @@ class KnockStyle:
         """The chance that the opponent is a greedy knocker."""
         return 1.0 / (1.0 + math.exp(-self.log_odds))
 
-    def observe(self, view: PlayerView) -> None:
-        """At a new round, read how the last one ended from the scores."""
+    def observe(self, view: PlayerView) -> bool | None:
+        """Note this seat's deadwood, and at a new round read how the last one ended
+        from the scores: True if the opponent knocked, False if it went gin or the stock
+        ran out, None if nothing was learned (this seat went out, a new game began, or
+        the view is of the same round)."""
         first = view.history[0].card if view.history else None
         key = (view.round_number, view.dealer, view.scores, first)
         if key == self._key:
-            return
+            self._note_hand(view)
+            return None
+        knock: bool | None = None
         if self._key is not None and not self._went_out:
             me, opp = view.player, view.opponent
             theirs = view.scores[opp] - self._scores[opp]
             mine = view.scores[me] - self._scores[me]
             if theirs >= 0 and mine >= 0:  # else a new game began
-                knock: bool | None = None
                 if mine:
                     knock = True  # an undercut of its knock
                 elif theirs and self._deadwood is not None:
@@ -90,10 +95,16 @@ class KnockStyle:
         self._multiplier = view.multiplier
         self._deadwood = None
         self._went_out = False
+        self._note_hand(view)
+        return knock
+
+    def _note_hand(self, view: PlayerView) -> None:
+        if len(view.hand) == 10:  # before a draw: what the opponent may go out against
+            self._deadwood = min_deadwood_mask(view.hand_mask)
 
     def played(self, deadwood: int | None, went_out: bool) -> None:
-        """What this seat just did: its deadwood after a discard (None for a draw), and
-        whether it went out."""
+        """What this seat just did: its deadwood after a discard (None for another
+        action), and whether it went out."""
         if deadwood is not None:
             self._deadwood = deadwood
         self._went_out = self._went_out or went_out

@@ -1,0 +1,129 @@
+"""The opponent's knocking style, read from the scores round by round (`players.style`)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ginrummy.core import Game
+from ginrummy.core.actions import Action, BigGin, Discard, Knock
+from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.round import PlayerView, RoundResult
+from ginrummy.core.rules import Rules
+from ginrummy.core.showdown import ResultKind
+from ginrummy.players import make_player
+from ginrummy.players.master import MasterPlayer
+from ginrummy.players.style import LOG_ODDS_CAP, KnockStyle, bayes_step
+
+
+def test_a_bayes_step_adds_the_log_likelihood_ratio_within_the_cap() -> None:
+    assert bayes_step(0.0, (0.9, 0.3), True) == pytest.approx(math.log(3.0))
+    assert bayes_step(1.0, (0.9, 0.3), False) == pytest.approx(1.0 + math.log(0.1 / 0.7))
+    # Certainty is clipped to 0.98 / 0.02, and the belief to the cap.
+    assert bayes_step(0.0, (1.0, 0.0), True) == pytest.approx(math.log(0.98 / 0.02))
+    assert bayes_step(3.0, (1.0, 0.0), True) == LOG_ODDS_CAP
+    assert bayes_step(-3.0, (1.0, 0.0), False) == -LOG_ODDS_CAP
+
+
+class Watcher:
+    """An arena bot that also feeds a `KnockStyle` with its views and actions, and keeps
+    what the style read at the start of each round."""
+
+    def __init__(self, inner: str, seed: int) -> None:
+        self.inner = make_player(inner, seed)
+        self.name = self.inner.name
+        self.style = KnockStyle()
+        self.readings: dict[int, bool | None] = {}
+
+    def choose(self, view: PlayerView) -> Action:
+        reading = self.style.observe(view)
+        if view.round_number not in self.readings:
+            self.readings[view.round_number] = reading
+        action = self.inner.choose(view)
+        if isinstance(action, Discard):
+            self.style.played(min_deadwood_mask(view.hand_mask ^ action.card.bit), False)
+        elif isinstance(action, (Knock, BigGin)):
+            self.style.played(None, True)
+        return action
+
+
+def _truth(result: RoundResult, me: int) -> bool | None:
+    """What a round's end says of the opponent's knocking, from its true result."""
+    if result.knocker == me:
+        return None  # this seat ended it
+    if result.winner is None:
+        return False  # the stock ran out
+    return result.kind not in (ResultKind.GIN, ResultKind.BIG_GIN)  # a knock, or undercut
+
+
+@pytest.mark.parametrize(
+    ("preset", "inner", "opponent"),
+    [
+        ("EAAI", "eaai", "expert"),
+        ("Standard", "expert", "defensive"),
+        ("Oklahoma", "simple", "expert"),
+        ("Classic", "defensive", "eaai"),
+    ],
+)
+def test_each_rounds_end_is_read_as_it_truly_was(preset: str, inner: str, opponent: str) -> None:
+    """From the scores and its own play alone the watcher tells the opponent's knocks
+    from its gins and dead rounds, at every round of whole games (the multiplier, big gin
+    and undercuts included), and learns nothing from the rounds it ended itself."""
+    rules = Rules.preset(preset)
+    seen = {True: 0, False: 0, None: 0}
+    for seed in range(4):
+        me = seed % 2
+        watcher = Watcher(inner, seed)
+        players = [make_player(opponent, seed + 7)]
+        players.insert(me, watcher)
+        game = Game(rules, seed=seed, first_dealer=seed % 2)
+        results: list[RoundResult] = []
+        while True:
+            rnd = game.round
+            while rnd.result is None:
+                who = rnd.to_act
+                game.apply(players[who].choose(rnd.view(who)), who)
+            results.append(rnd.result)
+            if game.is_over:
+                break
+            game.next_round()
+        for number, result in enumerate(results[:-1], start=1):
+            truth = _truth(result, me)
+            assert watcher.readings[number + 1] is truth, (preset, seed, number, result)
+            seen[truth] += 1
+    assert all(seen.values()), seen  # each kind of evidence came up
+
+
+def test_the_belief_follows_the_evidence() -> None:
+    """Knocks make the opponent look eager, a gin or a dead round careful; the rounds
+    this seat ended change nothing."""
+    style = KnockStyle()
+    assert style.eager == 0.5
+    style.log_odds = bayes_step(style.log_odds, KnockStyle.knock_likelihood, True)
+    once = style.eager
+    assert 0.55 < once < 0.65
+    style.log_odds = bayes_step(style.log_odds, KnockStyle.knock_likelihood, False)
+    assert style.eager < 0.2  # one gin outweighs one knock
+
+
+def _game_belief(opponent: str, preset: str, seed: int) -> float:
+    """The master's belief that ``opponent`` is eager, at the last round of a game."""
+    master = MasterPlayer(seed)
+    players = (master, make_player(opponent, seed + 1))
+    game = Game(Rules.preset(preset), seed=seed, first_dealer=0)
+    while True:
+        rnd = game.round
+        while rnd.result is None:
+            who = rnd.to_act
+            game.apply(players[who].choose(rnd.view(who)), who)
+        if game.is_over:
+            return master.style.eager
+        game.next_round()
+
+
+def test_the_master_reads_a_greedy_knocker_and_a_careful_player_apart() -> None:
+    """Over a long game the master comes to see eaai (it knocks as soon as it may) as
+    eager, and expert (it holds back for gin when a knock looks risky) as careful."""
+    assert _game_belief("eaai", "EAAI", 1) > 0.9  # a game of ten rounds
+    assert _game_belief("expert", "Standard", 1) < 0.1
