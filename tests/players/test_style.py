@@ -14,7 +14,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.showdown import ResultKind
 from ginrummy.players import make_player
 from ginrummy.players.master import MasterPlayer
-from ginrummy.players.style import LOG_ODDS_CAP, KnockStyle, bayes_step
+from ginrummy.players.style import LOG_ODDS_CAP, Ending, KnockStyle, bayes_step
 
 
 def test_a_bayes_step_adds_the_log_likelihood_ratio_within_the_cap() -> None:
@@ -34,7 +34,7 @@ class Watcher:
         self.inner = make_player(inner, seed)
         self.name = self.inner.name
         self.style = KnockStyle()
-        self.readings: dict[int, bool | None] = {}
+        self.readings: dict[int, Ending | None] = {}
 
     def choose(self, view: PlayerView) -> Action:
         reading = self.style.observe(view)
@@ -48,13 +48,18 @@ class Watcher:
         return action
 
 
-def _truth(result: RoundResult, me: int) -> bool | None:
-    """What a round's end says of the opponent's knocking, from its true result."""
+def _truth(result: RoundResult, me: int) -> Ending | None:
+    """How the opponent ended a round, from its true result (None: this seat did)."""
     if result.knocker == me:
-        return None  # this seat ended it
+        return None
     if result.winner is None:
-        return False  # the stock ran out
-    return result.kind not in (ResultKind.GIN, ResultKind.BIG_GIN)  # a knock, or undercut
+        return Ending.DEAD
+    return {
+        ResultKind.KNOCK: Ending.KNOCK,
+        ResultKind.UNDERCUT: Ending.UNDERCUT,
+        ResultKind.GIN: Ending.GIN,
+        ResultKind.BIG_GIN: Ending.GIN,
+    }[result.kind]
 
 
 @pytest.mark.parametrize(
@@ -67,11 +72,18 @@ def _truth(result: RoundResult, me: int) -> bool | None:
     ],
 )
 def test_each_rounds_end_is_read_as_it_truly_was(preset: str, inner: str, opponent: str) -> None:
-    """From the scores and its own play alone the watcher tells the opponent's knocks
-    from its gins and dead rounds, at every round of whole games (the multiplier, big gin
-    and undercuts included), and learns nothing from the rounds it ended itself."""
+    """From the scores and its own play alone the watcher tells how the opponent ended
+    each round of whole games (the multiplier, big gin and undercuts included), and
+    learns nothing from the rounds it ended itself."""
+    seen = _read_games(preset, inner, opponent)
+    assert sum(seen.values()) > 10, seen
+
+
+def _read_games(preset: str, inner: str, opponent: str) -> dict[Ending | None, int]:
+    """Four games of a watching ``inner`` against ``opponent``: every round's reading
+    must be its truth (`_truth`); returns how often each came up."""
     rules = Rules.preset(preset)
-    seen = {True: 0, False: 0, None: 0}
+    seen: dict[Ending | None, int] = {}
     for seed in range(4):
         me = seed % 2
         watcher = Watcher(inner, seed)
@@ -91,20 +103,35 @@ def test_each_rounds_end_is_read_as_it_truly_was(preset: str, inner: str, oppone
         for number, result in enumerate(results[:-1], start=1):
             truth = _truth(result, me)
             assert watcher.readings[number + 1] is truth, (preset, seed, number, result)
-            seen[truth] += 1
-    assert all(seen.values()), seen  # each kind of evidence came up
+            seen[truth] = seen.get(truth, 0) + 1
+    return seen
+
+
+def test_every_ending_comes_up_in_the_games_read() -> None:
+    seen: dict[Ending | None, int] = {}
+    for case in (("EAAI", "eaai", "expert"), ("Standard", "expert", "defensive")):
+        for ending, count in _read_games(*case).items():
+            seen[ending] = seen.get(ending, 0) + count
+    assert set(seen) == {None, *Ending}, seen
 
 
 def test_the_belief_follows_the_evidence() -> None:
-    """Knocks make the opponent look eager, a gin or a dead round careful; the rounds
-    this seat ended change nothing."""
+    """Knocks make the opponent look eager (an undercut one more so), a gin or a dead
+    round careful."""
     style = KnockStyle()
     assert style.eager == 0.5
-    style.log_odds = bayes_step(style.log_odds, KnockStyle.knock_likelihood, True)
+    style.learn(Ending.KNOCK)
     once = style.eager
     assert 0.55 < once < 0.65
-    style.log_odds = bayes_step(style.log_odds, KnockStyle.knock_likelihood, False)
-    assert style.eager < 0.2  # one gin outweighs one knock
+    undercut = KnockStyle()
+    undercut.learn(Ending.UNDERCUT)
+    assert undercut.eager > once
+    for careful in (Ending.GIN, Ending.DEAD):
+        style = KnockStyle()
+        for _i in range(3):
+            style.learn(Ending.KNOCK)
+        style.learn(careful)
+        assert style.eager < 0.5  # one gin or dead round outweighs three knocks
 
 
 def _game_belief(opponent: str, preset: str, seed: int) -> float:
