@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Iterable
+from typing import Protocol, runtime_checkable
 
 from ..core.player import Player
-from ..core.round import PlayerView
+from ..core.round import PlayerView, RoundResult
 from ..text.i18n import _
 from .defensive import DefensivePlayer
 from .eaai import EaaiPlayer
@@ -24,6 +24,7 @@ __all__ = [
     "EaaiPlayer",
     "ExpertPlayer",
     "RandomPlayer",
+    "Remembering",
     "SimplePlayer",
     "advisor_for",
     "make_player",
@@ -57,6 +58,15 @@ def make_player(name: str, seed: int = 0) -> Player:
             )
         ) from None
     return factory(seed)
+
+
+@runtime_checkable
+class Remembering(Protocol):
+    """A player that learns from how earlier rounds ended (the master reads the opponent's
+    style from them): one made for a restored game, or for the next game of a match, is
+    told those rounds, as if it had played them from ``seat``."""
+
+    def recall(self, results: Iterable[RoundResult], seat: int) -> None: ...
 
 
 class Advisor(Protocol):

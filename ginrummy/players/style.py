@@ -25,13 +25,15 @@ rounds the master did not end (25 games each, `ENDINGS`):
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from enum import Enum
 from typing import Final
 
 from ..core.melds import min_deadwood_mask
-from ..core.round import PlayerView
+from ..core.round import PlayerView, RoundResult
+from ..core.showdown import ResultKind
 
-__all__ = ["ENDINGS", "Ending", "KnockStyle", "bayes_step"]
+__all__ = ["ENDINGS", "Ending", "KnockStyle", "bayes_step", "ending_of"]
 
 #: The log-odds a belief may reach either way (it stays ready to change its mind).
 LOG_ODDS_CAP: Final = 4.0
@@ -55,6 +57,20 @@ ENDINGS: Final[dict[Ending, tuple[float, float]]] = {
     Ending.GIN: (0.03, 0.30),
     Ending.DEAD: (0.03, 0.19),
 }
+
+
+def ending_of(result: RoundResult, seat: int) -> Ending | None:
+    """How the opponent of ``seat`` ended a round, from its result (public once the round
+    is over); None if ``seat`` ended it."""
+    if result.knocker == seat:
+        return None
+    if result.winner is None:
+        return Ending.DEAD
+    if result.kind is ResultKind.UNDERCUT:
+        return Ending.UNDERCUT
+    if result.kind is ResultKind.KNOCK:
+        return Ending.KNOCK
+    return Ending.GIN
 
 
 def bayes_step(log_odds: float, likelihood: tuple[float, float], happened: bool) -> float:
@@ -121,6 +137,14 @@ class KnockStyle:
         self._went_out = False
         self._note_hand(view)
         return ending
+
+    def recall(self, results: Iterable[RoundResult], seat: int) -> None:
+        """Learn from rounds played before this reader was made (a restored game, the
+        earlier games of a match), as if it had watched them from ``seat``."""
+        for result in results:
+            ending = ending_of(result, seat)
+            if ending is not None:
+                self.learn(ending)
 
     def learn(self, ending: Ending) -> None:
         """Bayes: update the belief by how the opponent ended a round."""

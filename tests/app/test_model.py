@@ -8,8 +8,13 @@ import sys
 
 from ginrummy.app.model.movelog import LineKind
 from ginrummy.app.model.seats import COMPUTER, HOTSEAT, TableConfig, seat_names
+from ginrummy.app.model.session import Session
 from ginrummy.app.model.table import ComputerTurn, HandOver, HumanTurn, ShowResult, TableModel
-from ginrummy.core import DrawStock, Pass, Phase, TakeDiscard
+from ginrummy.core import DrawStock, Game, Pass, Phase, TakeDiscard
+from ginrummy.core.rules import Rules
+from ginrummy.players import make_player
+from ginrummy.players.master import MasterPlayer
+from ginrummy.players.style import KnockStyle
 from ginrummy.store import MAX_NAME, MODES
 
 
@@ -103,3 +108,49 @@ def test_a_stale_computer_answer_is_ignored() -> None:
     assert not isinstance(first, ShowResult)
     model.advance()
     assert not model.is_current(model.token - 1)
+
+
+def test_a_restored_master_knows_how_the_earlier_rounds_ended() -> None:
+    """The master reads the opponent's style from how rounds ended; a master made for a
+    restored game (or the next game of a match) is told them, so it plays as the one
+    that sat through them would."""
+    rules = Rules.preset("EAAI")
+    game = Game(rules, seed=11)
+    master = MasterPlayer(game.seed)
+    players = (make_player("eaai", 3), master)
+    for _round in range(4):
+        rnd = game.round
+        while rnd.result is None:
+            who = rnd.to_act
+            game.apply(players[who].choose(rnd.view(who)), who)
+        assert not game.is_over
+        game.next_round()
+    master.style.observe(game.round.view(1))
+    assert master.style.eager > 0.8  # eaai knocked in the rounds the master did not end
+    config = TableConfig.make(COMPUTER, level="master", rules=rules)
+    seated = Session(config, game).bots[1]
+    assert isinstance(seated, MasterPlayer)
+    assert seated.style.log_odds == master.style.log_odds
+    fresh = Session(config).bots[1]
+    assert isinstance(fresh, MasterPlayer) and fresh.style.eager == 0.5
+
+
+def test_the_next_game_of_a_match_seats_a_master_told_the_last_games_rounds() -> None:
+    config = TableConfig.make(COMPUTER, level="master", rules=Rules.preset("Tournament"), seed=5)
+    session = Session(config)
+    assert session.match is not None
+    eaai = (make_player("eaai", 1), make_player("eaai", 2))
+    while not session.game.is_over:  # the first game, played fast by two eaai bots
+        rnd = session.round
+        while rnd.result is None:
+            who = rnd.to_act
+            session.apply(eaai[who].choose(rnd.view(who)), who)
+        if not session.game.is_over:
+            session.next_round()
+    results = [r.result for r in session.game.rounds if r.result is not None]
+    session.next_round()  # the match's second game
+    seated = session.bots[1]
+    assert isinstance(seated, MasterPlayer)
+    expected = KnockStyle()
+    expected.recall(results, 1)
+    assert seated.style.log_odds == expected.log_odds != 0.0

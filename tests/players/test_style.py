@@ -14,7 +14,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.showdown import ResultKind
 from ginrummy.players import make_player
 from ginrummy.players.master import MasterPlayer
-from ginrummy.players.style import LOG_ODDS_CAP, Ending, KnockStyle, bayes_step
+from ginrummy.players.style import LOG_ODDS_CAP, Ending, KnockStyle, bayes_step, ending_of
 
 
 def test_a_bayes_step_adds_the_log_likelihood_ratio_within_the_cap() -> None:
@@ -103,6 +103,7 @@ def _read_games(preset: str, inner: str, opponent: str) -> dict[Ending | None, i
         for number, result in enumerate(results[:-1], start=1):
             truth = _truth(result, me)
             assert watcher.readings[number + 1] is truth, (preset, seed, number, result)
+            assert ending_of(result, me) is truth  # what a restored game is told
             seen[truth] = seen.get(truth, 0) + 1
     return seen
 

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from ...core import Action, Game, Match, PlayerView, Round, RoundResult
 from ...core.player import Player
-from ...players import make_player
+from ...players import Remembering, make_player
 from ...text.names import display_name
 from ...text.results import explain_result
 from .facts import GameFacts, MatchFacts, RoundFacts
@@ -86,12 +86,22 @@ class Session(SessionReading):
         else:
             self.match = Match(config.rules, seed=config.seed) if config.rules.is_match else None
             self._game = None if self.match is not None else Game(config.rules, seed=config.seed)
-        #: Seat -> bot; seats without a bot are people at the keyboard. The bots keep no
-        #: state between moves beyond their view (they re-read the public history every
-        #: move), so a restored game gives a fresh bot exactly the information it had.
+        #: Seat -> bot; seats without a bot are people at the keyboard. The bots re-read
+        #: the round's public history every move; what one learns from how earlier rounds
+        #: ended (the master's reading of the opponent's style) a new bot is told
+        #: (`_seat_bot`), so a restored game gives it the information it had.
         self.bots: dict[int, Player] = {}
         if config.mode == COMPUTER:
-            self.bots[1] = make_player(config.level, seed=self.game.seed)
+            self._seat_bot(1)
+
+    def _seat_bot(self, seat: int) -> None:
+        """Seat a new bot at the level chosen, told how the rounds so far ended (those of
+        the match's earlier games too: the same person sits across the table)."""
+        bot = make_player(self.config.level, seed=self.game.seed)
+        if isinstance(bot, Remembering):
+            games = self.match.games if self.match is not None else [self.game]
+            bot.recall((r.result for g in games for r in g.rounds if r.result is not None), seat)
+        self.bots[seat] = bot
 
     # --- reading -----------------------------------------------------------------
     @property
@@ -152,6 +162,6 @@ class Session(SessionReading):
                 raise ValueError("the game is over")
             self.match.next_game()
             if self.config.mode == COMPUTER:
-                self.bots[1] = make_player(self.config.level, seed=self.game.seed)
+                self._seat_bot(1)
         else:
             self.game.next_round()
