@@ -24,7 +24,11 @@ rounds are sampled:
   (`replay.replay_weight`): what a card-by-card belief cannot see, such as a hand that
   just took a card to meld and is one draw from a knock.
 - **Discards.** The closest candidates are re-ranked by what each would give the
-  sampled opponent hands (the deadwood it would save them), then by the opponent's
+  sampled opponent hands (the deadwood it would save them), or, against an opponent
+  that knocks as soon as it may, by the chance that it can meld the card (`_danger`):
+  the style is read from how the opponent ended the game's rounds (`style.KnockStyle`;
+  a knock, an undercut, a gin, a dead round), and the two measures are weighed by
+  that belief (`eager_danger`). Then by the opponent's
   reply on replayed samples (`replay.greedy_reply`): a discard that lets it knock at
   once costs the points of that knock, one that it knocks on into an undercut gains.
 - **Knock or play on** (and with which card), while the stock lasts: a rule learned by
@@ -298,6 +302,10 @@ class MasterPlayer:
     #: reads from the rounds the opponent ended, ``e``, weighs the formula by ``e`` and
     #: the sampled feed by ``1 - e`` (None: the sampled feed alone, whatever the style).
     eager_danger: float | None = None
+    #: The belief at which the formula starts to count: its weight is the belief above
+    #: this, scaled to 0-1 (0: the belief itself), so that an opponent not yet read is
+    #: judged by the samples alone.
+    eager_from = 0.0
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
@@ -461,7 +469,7 @@ class MasterPlayer:
         feed_weight = self.feed_weight if knock_limit else self.feed_weight * 0.5
         if sampled and knock_limit and self.eager_danger is not None:
             # Against a greedy knocker the formula, against a careful one the samples.
-            eager = self.style.eager
+            eager = max(0.0, self.style.eager - self.eager_from) / (1.0 - self.eager_from)
             formula = eager * self.eager_danger
             feed_weight *= 1.0 - eager
         else:
