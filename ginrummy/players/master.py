@@ -452,6 +452,20 @@ class MasterPlayer:
             miss *= 1.0 - p(x) * p(y)
         return 1.0 - miss
 
+    def _feed_weights(self, knock_limit: int) -> tuple[float, float]:
+        """(points per unit `_danger`, points per point of sampled feed) of a discard:
+        the samples alone, or the formula alone if there are none; with `eager_danger`,
+        in rounds with knocking, the two weighed by the belief that the opponent is a
+        greedy knocker (`eager_from` and above, scaled to 0-1)."""
+        danger_weight = self.danger_weight if knock_limit else self.danger_weight * 0.5
+        if self.feed_samples <= 0 or danger_weight <= 0:
+            return danger_weight, 0.0
+        feed_weight = self.feed_weight if knock_limit else self.feed_weight * 0.5
+        if not knock_limit or self.eager_danger is None:
+            return 0.0, feed_weight
+        eager = max(0.0, self.style.eager - self.eager_from) / (1.0 - self.eager_from)
+        return eager * self.eager_danger, (1.0 - eager) * feed_weight
+
     def _discard_scores(
         self,
         view: PlayerView,
@@ -464,16 +478,8 @@ class MasterPlayer:
         stock = view.stock_size
         knock_limit = view.knock_limit
         out = []
-        danger_weight = self.danger_weight if knock_limit else self.danger_weight * 0.5
-        sampled = self.feed_samples > 0 and danger_weight > 0
-        feed_weight = self.feed_weight if knock_limit else self.feed_weight * 0.5
-        if sampled and knock_limit and self.eager_danger is not None:
-            # Against a greedy knocker the formula, against a careful one the samples.
-            eager = max(0.0, self.style.eager - self.eager_from) / (1.0 - self.eager_from)
-            formula = eager * self.eager_danger
-            feed_weight *= 1.0 - eager
-        else:
-            formula = 0.0 if sampled else danger_weight
+        formula, feed_weight = self._feed_weights(knock_limit)
+        sampled = self.feed_samples > 0 and feed_weight > 0
 
         def penalty(b: int) -> float:
             extra = -1e-3 * VALUE[b]

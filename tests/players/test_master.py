@@ -250,3 +250,44 @@ def test_the_reply_reranks_only_the_closest_discards(seed: int) -> None:
 
 def _rng(seed: int) -> random.Random:
     return random.Random(seed)
+
+
+def test_the_feed_is_judged_by_the_formula_against_a_greedy_knocker() -> None:
+    """With `eager_danger`, the danger formula and the sampled feed are weighed by the
+    belief that the opponent knocks as soon as it may (above `eager_from`); without it,
+    or in gin-only rounds, the sampled feed alone."""
+
+    class Eager(MasterPlayer):
+        eager_danger = 3.5
+        eager_from = 0.5
+
+    plain = MasterPlayer()
+    assert plain._feed_weights(10) == (0.0, plain.feed_weight)
+    assert plain._feed_weights(0) == (0.0, plain.feed_weight * 0.5)
+    eager = Eager()
+    assert eager._feed_weights(10) == (0.0, eager.feed_weight)  # not read yet: 0.5
+    eager.style.log_odds = 4.0  # as sure as it gets that the opponent is greedy
+    formula, samples = eager._feed_weights(10)
+    belief = (eager.style.eager - 0.5) / 0.5
+    assert belief > 0.9
+    assert formula == pytest.approx(3.5 * belief)
+    assert samples == pytest.approx(eager.feed_weight * (1 - belief))
+    assert eager._feed_weights(0) == (0.0, eager.feed_weight * 0.5)
+    eager.style.log_odds = -4.0  # a careful opponent
+    assert eager._feed_weights(10) == (0.0, eager.feed_weight)
+
+
+def test_an_opponent_not_yet_read_gets_the_masters_usual_moves() -> None:
+    """Until the style says eager (`eager_from` 0.5), a master with the eager feed plays
+    the same moves as one without it."""
+
+    class Eager(MasterPlayer):
+        eager_danger = 3.5
+        eager_from = 0.5
+
+    rules = Rules.preset("EAAI")
+    moves = []
+    for master in (MasterPlayer(4), Eager(4)):
+        game = Game(rules, seed=4)
+        moves.append(play_checked(game, [master, make_player("eaai", 5)], rounds=1))
+    assert moves[0] == moves[1]
