@@ -28,9 +28,10 @@ rounds are sampled:
   that knocks as soon as it may, by the chance that it can meld the card (`_danger`):
   the style is read from how the opponent ended the game's rounds (`style.KnockStyle`;
   a knock, an undercut, a gin, a dead round), and the two measures are weighed by
-  that belief (`eager_danger`). Then by the opponent's
-  reply on replayed samples (`replay.greedy_reply`): a discard that lets it knock at
-  once costs the points of that knock, one that it knocks on into an undercut gains.
+  that belief (`eager_danger`, from a belief of `eager_from` up). Then by the
+  opponent's reply on replayed samples (`replay.greedy_reply`): a discard that lets it
+  knock at once costs the points of that knock, one that it knocks on into an undercut
+  gains.
 - **Knock or play on** (and with which card), while the stock lasts: a rule learned by
   least squares against eaai (`scripts/master_knocks.py`) predicts the knock's points
   from public features (its points and undercut share against the own and the replayed
@@ -46,6 +47,7 @@ rounds are sampled:
 These three (with `potential_weight` 1.5 for 1.0) won +51 games of 1,200 against eaai
 over v6 in A/B runs on the same deals (BENCHMARKS.md, seventh and eighth sessions),
 where none alone was beyond chance.
+The style-weighed feed (v8) won +32 of 1,200 fresh games against eaai over v7.
 
 The number of samples per decision is fixed, and the random numbers come from the seed
 and the view, so the moves depend only on those; a deadline only caps the time on a slow
@@ -300,12 +302,15 @@ class MasterPlayer:
     #: Against a greedy knocker the feed is judged by the danger formula (`_danger`, this
     #: many points per unit chance) instead of the sampled hands: the belief `KnockStyle`
     #: reads from the rounds the opponent ended, ``e``, weighs the formula by ``e`` and
-    #: the sampled feed by ``1 - e`` (None: the sampled feed alone, whatever the style).
-    eager_danger: float | None = None
+    #: the sampled feed by ``1 - e`` (None: the sampled feed alone, whatever the style,
+    #: as in v7). The formula alone won +28 of 1000 games against eaai and lost 29 of 500
+    #: against expert; weighed by the style, +32 of 1,200 fresh games against eaai and
+    #: -9 of 500 against expert (within chance; BENCHMARKS.md, fourteenth session).
+    eager_danger: float | None = 3.5
     #: The belief at which the formula starts to count: its weight is the belief above
     #: this, scaled to 0-1 (0: the belief itself), so that an opponent not yet read is
-    #: judged by the samples alone.
-    eager_from = 0.0
+    #: judged by the samples alone (0.5 against 0: -9 against -11 of 500 against expert).
+    eager_from = 0.5
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 

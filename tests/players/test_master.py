@@ -257,14 +257,15 @@ def test_the_feed_is_judged_by_the_formula_against_a_greedy_knocker() -> None:
     belief that the opponent knocks as soon as it may (above `eager_from`); without it,
     or in gin-only rounds, the sampled feed alone."""
 
-    class Eager(MasterPlayer):
-        eager_danger = 3.5
-        eager_from = 0.5
+    class V7(MasterPlayer):
+        eager_danger = None
 
-    plain = MasterPlayer()
+    plain = V7()
+    plain.style.log_odds = 4.0
     assert plain._feed_weights(10) == (0.0, plain.feed_weight)
     assert plain._feed_weights(0) == (0.0, plain.feed_weight * 0.5)
-    eager = Eager()
+    eager = MasterPlayer()
+    assert (eager.eager_danger, eager.eager_from) == (3.5, 0.5)
     assert eager._feed_weights(10) == (0.0, eager.feed_weight)  # not read yet: 0.5
     eager.style.log_odds = 4.0  # as sure as it gets that the opponent is greedy
     formula, samples = eager._feed_weights(10)
@@ -278,16 +279,15 @@ def test_the_feed_is_judged_by_the_formula_against_a_greedy_knocker() -> None:
 
 
 def test_an_opponent_not_yet_read_gets_the_masters_usual_moves() -> None:
-    """Until the style says eager (`eager_from` 0.5), a master with the eager feed plays
-    the same moves as one without it."""
+    """Until the style says eager (`eager_from` 0.5), the master plays the same moves as
+    v7, which judged every feed by the samples."""
 
-    class Eager(MasterPlayer):
-        eager_danger = 3.5
-        eager_from = 0.5
+    class V7(MasterPlayer):
+        eager_danger = None
 
     rules = Rules.preset("EAAI")
     moves = []
-    for master in (MasterPlayer(4), Eager(4)):
+    for master in (MasterPlayer(4), V7(4)):
         game = Game(rules, seed=4)
         moves.append(play_checked(game, [master, make_player("eaai", 5)], rounds=1))
     assert moves[0] == moves[1]
