@@ -97,6 +97,13 @@ not parts of the game.
   at 3.5 for the sampled feeds (``feed_samples=0,danger_weight=3.5``) 806 (+28), +8 on
   1,200 games of seeds 2-4, but against expert (Standard, 500 games) 371 against v7's
   400: the sampled feeds read a careful player's hand, the formula does not.
+- Knobs of the master itself (fourteenth session): ``eager_danger=D,eager_from=F``, the
+  formula at D for the sampled feed weighed by the belief that the opponent knocks as
+  soon as it may (`style.KnockStyle`, read from how it ended the game's rounds), from a
+  belief of F up. On the target's 1000 games (seed 1): F 0 801 (+23 against v7); F 0.5
+  on 1,200 fresh games (seeds 2-4) 966 against v7's 934; against expert (Standard, 500
+  games) 389 / 391 against v7's 400. The master is v8 with D 3.5, F 0.5 since then
+  (``v7:`` has D None).
 - In the master since the eighth session (``v6:`` has them off): ``reply_weight=W``,
   the ``reply_candidates`` best discards re-ranked by the opponent's greedy reply
   (`replay.greedy_reply`) on ``reply_samples`` replayed samples (``reply_pool`` times

@@ -185,14 +185,20 @@ def test_knocks_fit_finds_a_linear_law() -> None:
 
 
 def test_an_earlier_master_is_named() -> None:
-    # 'v6:' alone is v6 (the knobs v7 changed, turned back); knobs given are taken as
-    # they are, on top of the master as it is.
+    # 'v6:' alone is v6 (the knobs v7 and v8 changed, turned back), 'v7:' v7; knobs
+    # given are taken as they are, on top of the master as it is.
     ab = _script("master_ab")
     name, knobs = ab.parse_variant("v6:")
     assert name == "v6"
-    assert knobs == {"potential_weight": 1.0, "reply_weight": 0.0, "learned_knock": None}
+    assert knobs == {
+        "potential_weight": 1.0,
+        "reply_weight": 0.0,
+        "learned_knock": None,
+        "eager_danger": None,
+    }
     assert ab.parse_variant("v6:knock_margin=0.0") == ("v6", {"knock_margin": 0.0})
-    assert ab.parse_variant("v7:") == ("v7", {})
+    assert ab.parse_variant("v7:") == ("v7", {"eager_danger": None})
+    assert ab.parse_variant("v8:") == ("v8", {})
 
 
 def _knocks_probing(master: str) -> subprocess.CompletedProcess[str]:
