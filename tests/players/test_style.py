@@ -9,6 +9,7 @@ import pytest
 from ginrummy.core import Game
 from ginrummy.core.actions import Action, BigGin, Discard, Knock
 from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.player import play_game
 from ginrummy.core.round import PlayerView, RoundResult
 from ginrummy.core.rules import Rules
 from ginrummy.core.showdown import ResultKind
@@ -90,16 +91,8 @@ def _read_games(preset: str, inner: str, opponent: str) -> dict[Ending | None, i
         players = [make_player(opponent, seed + 7)]
         players.insert(me, watcher)
         game = Game(rules, seed=seed, first_dealer=seed % 2)
-        results: list[RoundResult] = []
-        while True:
-            rnd = game.round
-            while rnd.result is None:
-                who = rnd.to_act
-                game.apply(players[who].choose(rnd.view(who)), who)
-            results.append(rnd.result)
-            if game.is_over:
-                break
-            game.next_round()
+        play_game(game, players)
+        results = [r.result for r in game.rounds if r.result is not None]
         for number, result in enumerate(results[:-1], start=1):
             truth = _truth(result, me)
             assert watcher.readings[number + 1] is truth, (preset, seed, number, result)
@@ -139,15 +132,8 @@ def _game_belief(opponent: str, preset: str, seed: int) -> float:
     """The master's belief that ``opponent`` is eager, at the last round of a game."""
     master = MasterPlayer(seed)
     players = (master, make_player(opponent, seed + 1))
-    game = Game(Rules.preset(preset), seed=seed, first_dealer=0)
-    while True:
-        rnd = game.round
-        while rnd.result is None:
-            who = rnd.to_act
-            game.apply(players[who].choose(rnd.view(who)), who)
-        if game.is_over:
-            return master.style.eager
-        game.next_round()
+    play_game(Game(Rules.preset(preset), seed=seed, first_dealer=0), players)
+    return master.style.eager
 
 
 def test_the_master_reads_a_greedy_knocker_and_a_careful_player_apart() -> None:
