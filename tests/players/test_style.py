@@ -88,10 +88,9 @@ def _read_games(preset: str, inner: str, opponent: str) -> dict[Ending | None, i
     for seed in range(4):
         me = seed % 2
         watcher = Watcher(inner, seed)
-        players = [make_player(opponent, seed + 7)]
-        players.insert(me, watcher)
+        other = make_player(opponent, seed + 7)
         game = Game(rules, seed=seed, first_dealer=seed % 2)
-        play_game(game, players)
+        play_game(game, (watcher, other) if me == 0 else (other, watcher))
         results = [r.result for r in game.rounds if r.result is not None]
         for number, result in enumerate(results[:-1], start=1):
             truth = _truth(result, me)
