@@ -301,11 +301,12 @@ class MasterPlayer:
     reply_scale = 0.5
     #: Against a greedy knocker the feed is judged by the danger formula (`_danger`, this
     #: many points per unit chance) instead of the sampled hands: the belief `KnockStyle`
-    #: reads from the rounds the opponent ended, ``e``, weighs the formula by ``e`` and
-    #: the sampled feed by ``1 - e`` (None: the sampled feed alone, whatever the style,
-    #: as in v7). The formula alone won +28 of 1000 games against eaai and lost 29 of 500
-    #: against expert; weighed by the style, +32 of 1,200 fresh games against eaai and
-    #: -9 of 500 against expert (within chance; BENCHMARKS.md, fourteenth session).
+    #: reads from the rounds the opponent ended, above `eager_from` and scaled to 0-1,
+    #: ``w``, weighs the formula by ``w`` and the sampled feed by ``1 - w`` (None: the
+    #: sampled feed alone, whatever the style, as in v7). The formula alone won +28 of
+    #: 1000 games against eaai and lost 29 of 500 against expert; weighed by the style,
+    #: +32 of 1,200 fresh games against eaai and -9 of 500 against expert (within
+    #: chance; BENCHMARKS.md, fourteenth session).
     eager_danger: float | None = 3.5
     #: The belief at which the formula starts to count: its weight is the belief above
     #: this, scaled to 0-1 (0: the belief itself), so that an opponent not yet read is
