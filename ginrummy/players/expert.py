@@ -28,7 +28,7 @@ from ..core.round import Phase, PlayerView
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import N_, _, join_words
 from .estimates import MELD_PARTNERS, bits, draw_gain, meld_danger, opponent_signals
-from .style import bayes_step
+from .style import bayes_step, round_key
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "KnockOdds", "Tracking"]
 
@@ -221,8 +221,7 @@ class ExpertPlayer:
         Both show an opponent that waits; my knocks that scored, its plain knocks and
         its knocks I undercut show one that does not.
         """
-        first = view.history[0].card if view.history else None
-        key = (view.round_number, view.dealer, view.scores, first)
+        key = round_key(view)
         if key == self._round_key:
             return
         if self._round_key is not None:

@@ -626,10 +626,7 @@ class MasterPlayer:
     def choose(self, view: PlayerView) -> Action:
         self.style.observe(view)
         action = self.advise(view).action
-        if isinstance(action, Discard):
-            self.style.played(min_deadwood_mask(view.hand_mask ^ action.card.bit), False)
-        elif isinstance(action, (Knock, BigGin)):
-            self.style.played(None, True)
+        self.style.played(view, action)
         return action
 
     def _rng(self, view: PlayerView) -> random.Random:

@@ -29,11 +29,12 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Final
 
+from ..core.actions import Action, BigGin, Discard, Knock
 from ..core.melds import min_deadwood_mask
 from ..core.round import PlayerView, RoundResult
 from ..core.showdown import ResultKind
 
-__all__ = ["ENDINGS", "Ending", "KnockStyle", "bayes_step", "ending_of"]
+__all__ = ["ENDINGS", "Ending", "KnockStyle", "bayes_step", "ending_of", "round_key"]
 
 #: The log-odds a belief may reach either way (it stays ready to change its mind).
 LOG_ODDS_CAP: Final = 4.0
@@ -57,6 +58,13 @@ ENDINGS: Final[dict[Ending, tuple[float, float]]] = {
     Ending.GIN: (0.03, 0.30),
     Ending.DEAD: (0.03, 0.19),
 }
+
+
+def round_key(view: PlayerView) -> tuple[object, ...]:
+    """What tells one round's views from another's (a dead round is dealt again by the
+    same dealer, so the number, the scores and the upcard are in it too)."""
+    first = view.history[0].card if view.history else None
+    return (view.round_number, view.dealer, view.scores, first)
 
 
 def ending_of(result: RoundResult, seat: int) -> Ending | None:
@@ -109,8 +117,7 @@ class KnockStyle:
         """Note this seat's deadwood, and at a new round read how the last one ended
         from the scores (None if nothing was learned: this seat went out, a new game
         began, or the view is of the same round)."""
-        first = view.history[0].card if view.history else None
-        key = (view.round_number, view.dealer, view.scores, first)
+        key = round_key(view)
         if key == self._key:
             self._note_hand(view)
             return None
@@ -154,9 +161,10 @@ class KnockStyle:
         if len(view.hand) == 10:  # before a draw: what the opponent may go out against
             self._deadwood = min_deadwood_mask(view.hand_mask)
 
-    def played(self, deadwood: int | None, went_out: bool) -> None:
-        """What this seat just did: its deadwood after a discard (None for another
-        action), and whether it went out."""
-        if deadwood is not None:
-            self._deadwood = deadwood
-        self._went_out = self._went_out or went_out
+    def played(self, view: PlayerView, action: Action) -> None:
+        """Note what this seat just did in ``view``: its deadwood after a discard (what
+        the opponent may go out against), or that it went out."""
+        if isinstance(action, Discard):
+            self._deadwood = min_deadwood_mask(view.hand_mask ^ action.card.bit)
+        elif isinstance(action, (Knock, BigGin)):
+            self._went_out = True

@@ -7,8 +7,7 @@ import math
 import pytest
 
 from ginrummy.core import Game
-from ginrummy.core.actions import Action, BigGin, Discard, Knock
-from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.actions import Action
 from ginrummy.core.player import play_game
 from ginrummy.core.round import PlayerView, RoundResult
 from ginrummy.core.rules import Rules
@@ -42,10 +41,7 @@ class Watcher:
         if view.round_number not in self.readings:
             self.readings[view.round_number] = reading
         action = self.inner.choose(view)
-        if isinstance(action, Discard):
-            self.style.played(min_deadwood_mask(view.hand_mask ^ action.card.bit), False)
-        elif isinstance(action, (Knock, BigGin)):
-            self.style.played(None, True)
+        self.style.played(view, action)
         return action
 
 
