@@ -312,13 +312,16 @@ class MasterPlayer:
     #: this, scaled to 0-1 (0: the belief itself), so that an opponent not yet read is
     #: judged by the samples alone (0.5 against 0: -9 against -11 of 500 against expert).
     eager_from = 0.5
+    #: The style is read from the rounds the master ended too: the opponent's deadwood
+    #: shown at its knock or gin (a greedy knocker never holds a hand it could knock with).
+    style_shown = False
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
         #: How eagerly the opponent knocks, read from the game so far (`choose` feeds it).
-        self.style = KnockStyle()
+        self.style = KnockStyle(shown=self.style_shown)
 
     # --- the game's stakes ---------------------------------------------------
     def _stakes(self, view: PlayerView) -> tuple[GameValue, int, int, int]:

@@ -10,16 +10,25 @@ went out or not, the deadwood it kept), a player can tell how the opponent ended
 - the player scored without going out: it undercut the opponent's knock;
 - nobody scored: the stock ran out.
 
+And when the player went out itself, its points tell the opponent's deadwood after the
+lay-offs (a knock scores the difference, gin the bonus and the deadwood; an undercut
+means the opponent's was no higher than the knocker's): a greedy knocker never holds a
+hand within the knock limit at the player's turn (it would have knocked), so a hand shown
+within it (lay-offs aside) marks a careful player.
+
 A greedy knocker (Neller's simple player: it knocks as soon as it may) ends nearly every
 round it ends by a knock, and is often undercut; a careful one (it waits for gin or an
 undercut when the knock looks risky) ends many by gin, or lets the stock run out. Of the
-rounds the master did not end (25 games each, `ENDINGS`):
+rounds the master did not end (25 games each, and the rounds it ended in 40 more each,
+`scripts/style_endings.py`; `ENDINGS`):
 
-| opponent | its knock scored | undercut | its gin | stock ran out |
-|---|---|---|---|---|
-| eaai (EAAI rules) | 112 | 50 | 3 | 0 |
-| expert (Standard) | 56 | 10 | 18 | 28 |
-| defensive (Standard) | 12 | 7 | 32 | 4 |
+| opponent | its knock scored | undercut | its gin | stock ran out | shown: above limit | within |
+|---|---|---|---|---|---|---|
+| eaai (EAAI rules) | 112 | 50 | 3 | 0 | 53 | 0 |
+| expert (Standard) | 56 | 10 | 18 | 28 | 41 | 90 |
+| defensive (Standard) | 12 | 7 | 32 | 4 | 52 | 66 |
+
+Rounds with no knocking (gin only) are not read: they tell nothing of a knocking style.
 """
 
 from __future__ import annotations
@@ -41,22 +50,35 @@ LOG_ODDS_CAP: Final = 4.0
 
 
 class Ending(Enum):
-    """How the opponent ended a round that this seat did not end."""
+    """How a round ended, seen from one seat: how the opponent ended it, or (``shown``)
+    what the opponent's hand showed when this seat went out."""
 
     KNOCK = "knock"  # its knock scored
     UNDERCUT = "undercut"  # this seat undercut its knock
     GIN = "gin"  # gin or big gin
     DEAD = "dead"  # nobody went out: the stock ran out
+    #: This seat went out and the opponent's deadwood (after its lay-offs) was above the
+    #: knock limit / within it (it could have knocked, or laid off down to it).
+    SHOWN_HIGH = "shown high"
+    SHOWN_LOW = "shown low"
+
+    @property
+    def shown(self) -> bool:
+        """This seat ended the round (the opponent's hand is what was read)."""
+        return self in (Ending.SHOWN_HIGH, Ending.SHOWN_LOW)
 
 
 #: Chance of each ending under the two styles: (greedy knocker, careful player). From the
 #: table above (careful: expert and defensive together), a greedy knocker's gins and dead
-#: rounds raised to 3% each.
+#: rounds raised to 3% each; the shown endings are shares of the rounds the player
+#: ended, a greedy knocker's kept within 2-98% (`bayes_step`).
 ENDINGS: Final[dict[Ending, tuple[float, float]]] = {
     Ending.KNOCK: (0.66, 0.41),
     Ending.UNDERCUT: (0.28, 0.10),
     Ending.GIN: (0.03, 0.30),
     Ending.DEAD: (0.03, 0.19),
+    Ending.SHOWN_HIGH: (0.98, 0.37),
+    Ending.SHOWN_LOW: (0.02, 0.63),
 }
 
 
@@ -68,10 +90,16 @@ def round_key(view: PlayerView) -> tuple[object, ...]:
 
 
 def ending_of(result: RoundResult, seat: int) -> Ending | None:
-    """How the opponent of ``seat`` ended a round, from its result (public once the round
-    is over); None if ``seat`` ended it."""
-    if result.knocker == seat:
+    """How a round ended seen from ``seat``, from its result (public once the round is
+    over); None in a round with no knocking (gin only), which tells nothing of a
+    knocking style."""
+    if result.knock_limit == 0:
         return None
+    if result.knocker == seat:
+        if not result.points:  # nothing scored: the scores tell nothing either
+            return None
+        assert result.showdown is not None
+        return _shown(result.showdown.defender_deadwood, result.knock_limit)
     if result.winner is None:
         return Ending.DEAD
     if result.kind is ResultKind.UNDERCUT:
@@ -79,6 +107,10 @@ def ending_of(result: RoundResult, seat: int) -> Ending | None:
     if result.kind is ResultKind.KNOCK:
         return Ending.KNOCK
     return Ending.GIN
+
+
+def _shown(deadwood: int, knock_limit: int) -> Ending:
+    return Ending.SHOWN_HIGH if deadwood > knock_limit else Ending.SHOWN_LOW
 
 
 def bayes_step(log_odds: float, likelihood: tuple[float, float], happened: bool) -> float:
@@ -92,21 +124,27 @@ def bayes_step(log_odds: float, likelihood: tuple[float, float], happened: bool)
 
 
 class KnockStyle:
-    """The belief that the opponent knocks as soon as it may, from the rounds it ended.
+    """The belief that the opponent knocks as soon as it may, from how the game's rounds
+    ended.
 
     `observe` every view this seat is shown (it acts once per new round) and `played`
-    every action this seat takes; `eager` is the belief."""
+    every action this seat takes; `eager` is the belief. With ``shown`` False the rounds
+    this seat ended teach nothing (only the opponent's endings are read)."""
 
-    def __init__(self, prior: float = 0.0) -> None:
+    def __init__(self, prior: float = 0.0, *, shown: bool = True) -> None:
         #: Log-odds that the opponent is a greedy knocker.
         self.log_odds = prior
+        self.shown = shown
         self._key: tuple[object, ...] | None = None
         self._scores = (0, 0)
         self._multiplier = 1
+        self._knock_limit = 0
+        self._bonuses = (0, 0)  # gin, big gin
         #: This seat's deadwood after its last discard this round (None: none yet).
         self._deadwood: int | None = None
         #: This seat went out this round (knock, gin or big gin).
         self._went_out = False
+        self._big_gin = False
 
     @property
     def eager(self) -> float:
@@ -115,46 +153,73 @@ class KnockStyle:
 
     def observe(self, view: PlayerView) -> Ending | None:
         """Note this seat's deadwood, and at a new round read how the last one ended
-        from the scores (None if nothing was learned: this seat went out, a new game
-        began, or the view is of the same round)."""
+        from the scores (None if nothing was learned: a new game began, the view is of
+        the same round, or the last round had no knocking)."""
         key = round_key(view)
         if key == self._key:
             self._note_hand(view)
             return None
         ending: Ending | None = None
-        if self._key is not None and not self._went_out:
+        if self._key is not None and self._knock_limit > 0:
             me, opp = view.player, view.opponent
             theirs = view.scores[opp] - self._scores[opp]
             mine = view.scores[me] - self._scores[me]
             if theirs >= 0 and mine >= 0:  # else a new game began
-                if mine:
-                    ending = Ending.UNDERCUT
-                elif theirs and self._deadwood is not None:
-                    # A knock scores at most this seat's deadwood, gin more.
-                    more = theirs > self._deadwood * self._multiplier
-                    ending = Ending.GIN if more else Ending.KNOCK
-                elif not theirs:
-                    ending = Ending.DEAD
+                if self._went_out:
+                    ending = self._went_out_ending(mine, theirs)
+                else:
+                    ending = self._their_ending(mine, theirs)
                 if ending is not None:
                     self.learn(ending)
         self._key = key
         self._scores = view.scores
         self._multiplier = view.multiplier
+        self._knock_limit = view.knock_limit
+        big = view.rules.big_gin_bonus
+        self._bonuses = (view.rules.gin_bonus, 0 if big is None else big)
         self._deadwood = None
         self._went_out = False
+        self._big_gin = False
         self._note_hand(view)
         return ending
+
+    def _their_ending(self, mine: int, theirs: int) -> Ending | None:
+        """How the opponent ended the last round (this seat did not go out)."""
+        if mine:
+            return Ending.UNDERCUT
+        if theirs and self._deadwood is not None:
+            # A knock scores at most this seat's deadwood, gin more.
+            more = theirs > self._deadwood * self._multiplier
+            return Ending.GIN if more else Ending.KNOCK
+        return None if theirs else Ending.DEAD
+
+    def _went_out_ending(self, mine: int, theirs: int) -> Ending | None:
+        """What the opponent's hand showed when this seat went out: a knock scores the
+        difference of the deadwoods, gin the bonus and the opponent's deadwood, an
+        undercut means the opponent's was no higher than this seat's."""
+        if not self.shown or self._deadwood is None:
+            return None
+        if theirs and not mine:
+            return Ending.SHOWN_LOW
+        if not mine:
+            return None  # nothing scored (or a new game began): nothing to read
+        points = mine // self._multiplier
+        if self._deadwood:
+            shown = points + self._deadwood
+        else:
+            shown = points - self._bonuses[1 if self._big_gin else 0]
+        return _shown(shown, self._knock_limit)
 
     def recall(self, results: Iterable[RoundResult], seat: int) -> None:
         """Learn from rounds played before this reader was made (a restored game, the
         earlier games of a match), as if it had watched them from ``seat``."""
         for result in results:
             ending = ending_of(result, seat)
-            if ending is not None:
+            if ending is not None and (self.shown or not ending.shown):
                 self.learn(ending)
 
     def learn(self, ending: Ending) -> None:
-        """Bayes: update the belief by how the opponent ended a round."""
+        """Bayes: update the belief by how a round ended."""
         self.log_odds = bayes_step(self.log_odds, ENDINGS[ending], True)
 
     def _note_hand(self, view: PlayerView) -> None:
@@ -163,8 +228,10 @@ class KnockStyle:
 
     def played(self, view: PlayerView, action: Action) -> None:
         """Note what this seat just did in ``view``: its deadwood after a discard (what
-        the opponent may go out against), or that it went out."""
-        if isinstance(action, Discard):
+        the opponent may go out against), or that it went out and with what."""
+        if isinstance(action, (Discard, Knock)):
             self._deadwood = min_deadwood_mask(view.hand_mask ^ action.card.bit)
-        elif isinstance(action, (Knock, BigGin)):
-            self._went_out = True
+            self._went_out = isinstance(action, Knock)
+        elif isinstance(action, BigGin):
+            self._deadwood = 0
+            self._went_out = self._big_gin = True

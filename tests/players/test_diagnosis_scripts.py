@@ -96,9 +96,24 @@ def test_rounds_tells_how_they_end() -> None:
     )
 
 
+def test_style_endings_counts_each_way_a_round_ended() -> None:
+    proc = _run("style_endings.py", "eaai", "EAAI", "1", "1")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "rounds of 1 games, master vs eaai (EAAI), seed 1:"
+    groups = [i for i, line in enumerate(lines) if line.endswith(" rounds")]
+    assert [lines[i].split(":")[0] for i in groups] == ["the opponent ended", "the master ended"]
+    for start, rows in zip(groups, (4, 2), strict=True):
+        total = int(lines[start].split()[-2])
+        counts = [int(line.split()[-2]) for line in lines[start + 1 : start + 1 + rows]]
+        assert sum(counts) == total
+    assert total > 0  # the master went out at least once in a whole game
+
+
 @pytest.mark.parametrize(
     ("script", "args", "message"),
     [
+        ("style_endings.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
         ("master_oracle.py", ("eaai", "EAAI", "2", "1", "kx"), "parts are letters of"),
         ("master_belief.py", ("eaai", "EAAI", "two"), "master_belief:"),
         ("master_belief.py", ("eaai", "EAAI", "2", "nope=1"), "not a master knob"),
