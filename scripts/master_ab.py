@@ -25,10 +25,12 @@ import sys
 import time
 from typing import Any
 
+from ginrummy.core import Game
+from ginrummy.core.player import Player
 from ginrummy.core.rules import Rules, RulesError
-from ginrummy.players import PLAYERS
+from ginrummy.players import PLAYERS, make_player
 from ginrummy.players.master import MasterPlayer
-from ginrummy.tools.arena import Tally, TimeStats, plan_game, play_game_record
+from ginrummy.tools.arena import Tally, TimeStats, bot_seed, plan_game, play_game_record
 
 #: The class the variants derive from (`scripts/master_oracle.py` puts its own here).
 BASE: type[MasterPlayer] = MasterPlayer
@@ -69,6 +71,21 @@ def game_range(tool: str, argv: list[str]) -> tuple[str, str, Rules, int, int, i
     rules, numbers = opening(tool, argv[0], argv[1], argv[2:])
     first = numbers[2] if len(numbers) == 3 else 0
     return argv[0], argv[1], rules, numbers[0], numbers[1], first
+
+
+def arena_table(
+    opponent: str, rules: Rules, seed: int, index: int
+) -> tuple[Game, tuple[Player, Player], int]:
+    """The arena's game ``index`` of ``seed``, the master against ``opponent``: the game
+    (its deals and first dealer), both players in seat order (seeded as the arena seeds
+    them) and the master's seat."""
+    plan = plan_game(seed, index)
+    bots = (
+        make_player("master", bot_seed(plan.seed, 0)),
+        make_player(opponent, bot_seed(plan.seed, 1)),
+    )
+    game = Game(rules, seed=plan.seed, first_dealer=plan.first_dealer)
+    return game, (bots[plan.seats[0]], bots[plan.seats[1]]), plan.seats.index(0)
 
 
 def parse_knobs(tool: str, parts: list[str], extra: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -31,14 +31,11 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from master_ab import game_range
+from master_ab import arena_table, game_range
 
-from ginrummy.core import Game
 from ginrummy.core.actions import Discard, DrawStock, Knock, TakeDiscard
 from ginrummy.core.melds import best_melding_mask, min_deadwood_mask
-from ginrummy.players import make_player
 from ginrummy.players.fastsim import layoff_deadwood
-from ginrummy.tools.arena import bot_seed, plan_game
 
 
 def main(argv: list[str]) -> int:
@@ -64,14 +61,7 @@ def main(argv: list[str]) -> int:
     deadwood: dict[int, list[int]] = {}
     lost_from: Counter[int] = Counter()  # lost games by the master's best score, steps of 25
     for index in range(first, first + games):
-        plan = plan_game(seed, index)
-        bots = (
-            make_player("master", bot_seed(plan.seed, 0)),
-            make_player(opponent, bot_seed(plan.seed, 1)),
-        )
-        seated = (bots[plan.seats[0]], bots[plan.seats[1]])
-        master = plan.seats.index(0)
-        game = Game(rules, seed=plan.seed, first_dealer=plan.first_dealer)
+        game, seated, master = arena_table(opponent, rules, seed, index)
         best = 0
         while True:
             rnd = game.round

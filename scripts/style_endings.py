@@ -20,13 +20,10 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from master_ab import game_range
+from master_ab import arena_table, game_range
 
-from ginrummy.core import Game
 from ginrummy.core.player import play_game
-from ginrummy.players import make_player
 from ginrummy.players.style import Ending, ending_of
-from ginrummy.tools.arena import bot_seed, plan_game
 
 
 def main(argv: list[str]) -> int:
@@ -37,14 +34,8 @@ def main(argv: list[str]) -> int:
     opponent, rules_name, rules, games, seed, first = parsed
     counts: Counter[Ending] = Counter()
     for index in range(first, first + games):
-        plan = plan_game(seed, index)
-        bots = (
-            make_player("master", bot_seed(plan.seed, 0)),
-            make_player(opponent, bot_seed(plan.seed, 1)),
-        )
-        master = plan.seats.index(0)
-        game = Game(rules, seed=plan.seed, first_dealer=plan.first_dealer)
-        play_game(game, (bots[plan.seats[0]], bots[plan.seats[1]]))
+        game, seated, master = arena_table(opponent, rules, seed, index)
+        play_game(game, seated)
         for result in game.results:
             ending = ending_of(result, master)
             if ending is not None:
