@@ -312,8 +312,11 @@ class MasterPlayer:
     #: this, scaled to 0-1 (0: the belief itself), so that an opponent not yet read is
     #: judged by the samples alone (0.5 against 0: -9 against -11 of 500 against expert).
     eager_from = 0.5
-    #: The style is read from the rounds the master ended too: the opponent's deadwood
-    #: shown at its knock or gin (a greedy knocker never holds a hand it could knock with).
+    #: Read the style from the rounds the master ended too: the opponent's deadwood shown
+    #: at its knock or gin (a greedy knocker never holds a hand it could knock with;
+    #: `style.Ending.SHOWN_LOW`). Off: measured on the same games as v8 it changed nothing
+    #: beyond chance (eaai +5 of 1000 and -5 of 800 fresh, expert +1 of 500; BENCHMARKS.md,
+    #: fifteenth session).
     style_shown = False
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
