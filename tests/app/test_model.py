@@ -135,6 +135,29 @@ def test_a_restored_master_knows_how_the_earlier_rounds_ended() -> None:
     assert isinstance(fresh, MasterPlayer) and fresh.style.eager == 0.5
 
 
+def test_the_hint_against_the_master_reads_the_opponent_as_the_rounds_showed() -> None:
+    """The hint key asks a master of its own; it is told how the table's rounds ended,
+    seen from the person's seat, so it reads the computer's style as the person would."""
+    rules = Rules.preset("EAAI")
+    game = Game(rules, seed=11)
+    players = (make_player("expert", 3), make_player("eaai", 4))  # the computer: eaai
+    for _round in range(4):
+        rnd = game.round
+        while rnd.result is None:
+            who = rnd.to_act
+            game.apply(players[who].choose(rnd.view(who)), who)
+        assert not game.is_over
+        game.next_round()
+    model = TableModel(TableConfig.make(COMPUTER, level="master", rules=rules), restored=game)
+    _first_human_turn(model)
+    advisor = model.hint_request().advisor
+    assert isinstance(advisor, MasterPlayer)
+    expected = KnockStyle(shown=advisor.style.shown)
+    expected.recall(list(model.session.past_results()), 0)
+    assert len(list(model.session.past_results())) == 4
+    assert advisor.style.log_odds == expected.log_odds > 0.0  # eaai's knocks read as eager
+
+
 def test_the_next_game_of_a_match_seats_a_master_told_the_last_games_rounds() -> None:
     config = TableConfig.make(COMPUTER, level="master", rules=Rules.preset("Tournament"), seed=5)
     session = Session(config)

@@ -7,6 +7,7 @@ the players' names. No Textual or Rich here, so it is easy to test and to reason
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Protocol
 
 from ...core import Action, Game, Match, PlayerView, Round, RoundResult
@@ -99,9 +100,14 @@ class Session(SessionReading):
         the match's earlier games too: the same person sits across the table)."""
         bot = make_player(self.config.level, seed=self.game.seed)
         if isinstance(bot, Remembering):
-            games = self.match.games if self.match is not None else [self.game]
-            bot.recall((r.result for g in games for r in g.rounds if r.result is not None), seat)
+            bot.recall(self.past_results(), seat)
         self.bots[seat] = bot
+
+    def past_results(self) -> Iterator[RoundResult]:
+        """How every round played at this table so far ended (the match's earlier games
+        too), oldest first."""
+        games = self.match.games if self.match is not None else [self.game]
+        return (r.result for g in games for r in g.rounds if r.result is not None)
 
     # --- reading -----------------------------------------------------------------
     @property

@@ -34,7 +34,7 @@ from ...core import (
     knock_discards,
     min_deadwood,
 )
-from ...players import Advisor, advisor_for
+from ...players import Advisor, Remembering, advisor_for
 from ...store import GameMeta, Store
 from ...text.cards import card_label
 from ...text.errors import describe
@@ -540,14 +540,19 @@ class TableModel:
         """What a hint needs: the acting seat's view, the advisor, and when it was asked.
 
         The advisor is the level being played against (at least the expert: the simple
-        player gives no reasons); in hot-seat games, the expert. Raises ValueError if
-        nobody at the keyboard is to act.
+        player gives no reasons); in hot-seat games, the expert. One that learns from
+        earlier rounds (the master reads the opponent's style) is told how the table's
+        rounds so far ended, as the seat asking saw them. Raises ValueError if nobody at
+        the keyboard is to act.
         """
         seat = self.acting_seat
         if seat is None:
             raise ValueError("nobody at the keyboard is to act")
         level = self.session.config.level if self.session.config.mode == COMPUTER else ""
-        return HintRequest(advisor_for(level), self.session.view(seat), self.moment())
+        advisor = advisor_for(level)
+        if isinstance(advisor, Remembering):
+            advisor.recall(self.session.past_results(), seat)
+        return HintRequest(advisor, self.session.view(seat), self.moment())
 
     def moment(self) -> tuple[int, int]:
         """Where the game is (this round, its moves so far): an answer computed for another
