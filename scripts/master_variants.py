@@ -92,6 +92,10 @@ not parts of the game.
   gain W times the mean deadwood the hand left would lay off on the melds of
   ``layoff_samples`` replayed opponent hands (what the master's cards are worth at the
   opponent's knock, beyond their deadwood). Not run in games yet.
+- ``style_prior=L`` (fifteenth session): the style belief starts at log-odds L (0: even),
+  so an opponent not yet read gets part of the danger formula from the first round; with
+  ``style_shown=True`` a careful opponent is read as such at the master's first go-out
+  that shows a hand within the knock limit.
 - Knobs of the master itself (thirteenth session, on the target's 1000 games): the
   sampled feed weighed 0.2 (``feed_weight=0.2``) won 802 (+24), and the danger formula
   at 3.5 for the sampled feeds (``feed_samples=0,danger_weight=3.5``) 806 (+28), +8 on
@@ -179,9 +183,11 @@ class Variant(MasterPlayer):
     feed_ready = 0.0
     layoff_weight = 0.0
     layoff_samples = 32
+    style_prior = 0.0
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
+        self.style.log_odds = self.style_prior
         #: The opponent's likely next discards for this decision: {card bit: chance}.
         self._likely: dict[int, float] = {}
         #: The 11-card hand whose discards are being scored (for ``feed_ready``).
