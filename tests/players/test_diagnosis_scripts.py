@@ -144,7 +144,8 @@ def test_variants_run_every_experiment() -> None:
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
         "hazard_scale=1.0,reply_turns=3,game_knock_within=100,replay_exact=2,fits='x2',"
         "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5,"
-        "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4",
+        "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
+        "style_prior=1.1,style_shown=True",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -556,3 +557,10 @@ def test_regret_refit_finds_the_points_law_and_the_better_choices() -> None:
     expected = sum(2 * (r["cands"][0]["dw"] - min(c["dw"] for c in r["cands"])) for r in worse)
     assert sum(gains) == pytest.approx(expected)
     assert all(g >= 0 for g in gains)
+
+
+def test_the_style_prior_knob_sets_the_starting_belief() -> None:
+    variants = _script("master_variants")
+    player = type("Prior", (variants.Variant,), {"style_prior": 1.1})(3)
+    assert player.style.log_odds == 1.1
+    assert variants.Variant(3).style.log_odds == 0.0
