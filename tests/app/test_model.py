@@ -11,6 +11,7 @@ from ginrummy.app.model.seats import COMPUTER, HOTSEAT, TableConfig, seat_names
 from ginrummy.app.model.session import Session
 from ginrummy.app.model.table import ComputerTurn, HandOver, HumanTurn, ShowResult, TableModel
 from ginrummy.core import DrawStock, Game, Pass, Phase, TakeDiscard
+from ginrummy.core.player import Player
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
 from ginrummy.players.master import MasterPlayer
@@ -110,6 +111,17 @@ def test_a_stale_computer_answer_is_ignored() -> None:
     assert not model.is_current(model.token - 1)
 
 
+def _play_rounds(game: Game, players: tuple[Player, Player], rounds: int) -> None:
+    """Play ``rounds`` whole rounds of ``game`` (not its last) and deal the next."""
+    for _round in range(rounds):
+        rnd = game.round
+        while rnd.result is None:
+            who = rnd.to_act
+            game.apply(players[who].choose(rnd.view(who)), who)
+        assert not game.is_over
+        game.next_round()
+
+
 def test_a_restored_master_knows_how_the_earlier_rounds_ended() -> None:
     """The master reads the opponent's style from how rounds ended; a master made for a
     restored game (or the next game of a match) is told them, so it plays as the one
@@ -118,13 +130,7 @@ def test_a_restored_master_knows_how_the_earlier_rounds_ended() -> None:
     game = Game(rules, seed=11)
     master = MasterPlayer(game.seed)
     players = (make_player("eaai", 3), master)
-    for _round in range(4):
-        rnd = game.round
-        while rnd.result is None:
-            who = rnd.to_act
-            game.apply(players[who].choose(rnd.view(who)), who)
-        assert not game.is_over
-        game.next_round()
+    _play_rounds(game, players, 4)
     master.style.observe(game.round.view(1))
     assert master.style.eager > 0.8  # eaai knocked in the rounds the master did not end
     config = TableConfig.make(COMPUTER, level="master", rules=rules)
@@ -141,13 +147,7 @@ def test_the_hint_against_the_master_reads_the_opponent_as_the_rounds_showed() -
     rules = Rules.preset("EAAI")
     game = Game(rules, seed=11)
     players = (make_player("expert", 3), make_player("eaai", 4))  # the computer: eaai
-    for _round in range(4):
-        rnd = game.round
-        while rnd.result is None:
-            who = rnd.to_act
-            game.apply(players[who].choose(rnd.view(who)), who)
-        assert not game.is_over
-        game.next_round()
+    _play_rounds(game, players, 4)
     model = TableModel(TableConfig.make(COMPUTER, level="master", rules=rules), restored=game)
     _first_human_turn(model)
     advisor = model.hint_request().advisor
