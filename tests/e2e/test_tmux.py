@@ -20,7 +20,7 @@ from support.tmux import ROOT, Tmux
 
 from ginrummy.store import ENV_DATA_DIR
 
-TMUX = Tmux("ginrummy-tests", timeout=20.0, poll=0.1)
+TMUX = Tmux("ginrummy-tests", timeout=60.0, poll=0.1)
 tmux, screen, wait_for = TMUX.run, TMUX.screen, TMUX.wait_for
 COMMAND = [
     sys.executable,
@@ -135,7 +135,7 @@ def test_kill_9_at_random_moments_then_continue_shows_the_same_game(
             tmux("send-keys", "-t", name, "F5")
             rnd = game.round
             text = wait_for(
-                name, lambda t: "saved game continues" in t or "Next round" in t, timeout=20
+                name, lambda t: "saved game continues" in t or "Next round" in t, timeout=60
             )
             if "Next round" in text:  # killed right after a round ended
                 assert f"{game.scores[0]}" in text
@@ -203,7 +203,7 @@ def _play_to_game_over(name: str, turns: int = 400) -> None:
                 or "See the final score" in t
                 or any(mark in t for mark in over)
             ),
-            timeout=30,
+            timeout=60,
         )
         if any(mark in text for mark in over):
             return
@@ -230,7 +230,7 @@ def test_two_windows_finish_their_games_into_one_history(isolated_data_dir: Path
             command = shlex.join([*env, sys.executable, "-c", program])
             tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", "-c", str(ROOT), command)
         for name in names:
-            wait_for(name, lambda t: "Your turn" in t or "Next round" in t, timeout=30)
+            wait_for(name, lambda t: "Your turn" in t or "Next round" in t, timeout=60)
         for name in names:
             _play_to_game_over(name)
         for name in names:
