@@ -234,7 +234,12 @@ def test_two_windows_finish_their_games_into_one_history(isolated_data_dir: Path
         for name in names:
             _play_to_game_over(name)
         for name in names:
-            tmux("send-keys", "-t", name, "q")
+            try:
+                tmux("send-keys", "-t", name, "q")
+            except subprocess.CalledProcessError:
+                # The window closed on its own already (a slow machine catches up late).
+                gone = subprocess.run([*TMUX.command, "has-session", "-t", name], check=False)
+                assert gone.returncode != 0
         deadline = time.monotonic() + 15
         history = Store(isolated_data_dir).history()
         while len(history) < 2 and time.monotonic() < deadline:  # a loaded machine is slow
