@@ -139,12 +139,12 @@ class KnockStyle:
         self._scores = (0, 0)
         self._multiplier = 1
         self._knock_limit = 0
-        self._bonuses = (0, 0)  # gin, big gin
         #: This seat's deadwood after its last discard this round (None: none yet).
         self._deadwood: int | None = None
         #: This seat went out this round (knock, gin or big gin).
         self._went_out = False
-        self._big_gin = False
+        #: The bonus in this seat's points if it went gin or big gin (0: it did not).
+        self._bonus = 0
 
     @property
     def eager(self) -> float:
@@ -175,11 +175,9 @@ class KnockStyle:
         self._scores = view.scores
         self._multiplier = view.multiplier
         self._knock_limit = view.knock_limit
-        big = view.rules.big_gin_bonus
-        self._bonuses = (view.rules.gin_bonus, 0 if big is None else big)
         self._deadwood = None
         self._went_out = False
-        self._big_gin = False
+        self._bonus = 0
         self._note_hand(view)
         return ending
 
@@ -204,10 +202,7 @@ class KnockStyle:
         if not mine:
             return None  # nothing scored (or a new game began): nothing to read
         points = mine // self._multiplier
-        if self._deadwood:
-            shown = points + self._deadwood
-        else:
-            shown = points - self._bonuses[1 if self._big_gin else 0]
+        shown = points + self._deadwood - self._bonus
         return _shown(shown, self._knock_limit)
 
     def recall(self, results: Iterable[RoundResult], seat: int) -> None:
@@ -232,6 +227,8 @@ class KnockStyle:
         if isinstance(action, (Discard, Knock)):
             self._deadwood = min_deadwood_mask(view.hand_mask ^ action.card.bit)
             self._went_out = isinstance(action, Knock)
+            self._bonus = view.rules.gin_bonus if self._went_out and not self._deadwood else 0
         elif isinstance(action, BigGin):
             self._deadwood = 0
-            self._went_out = self._big_gin = True
+            self._went_out = True
+            self._bonus = view.rules.big_gin_bonus or 0

@@ -6,8 +6,9 @@ import math
 
 import pytest
 
-from ginrummy.core import Game
-from ginrummy.core.actions import Action
+from ginrummy.core import Game, Round
+from ginrummy.core.actions import Action, BigGin, TakeDiscard
+from ginrummy.core.cards import CARDS, parse_cards
 from ginrummy.core.player import play_game
 from ginrummy.core.round import PlayerView, RoundResult
 from ginrummy.core.rules import Rules
@@ -103,6 +104,37 @@ def _read_games(preset: str, inner: str, opponent: str) -> dict[Ending | None, i
             assert ending_of(result, me) is truth  # what a restored game is told
             seen[truth] = seen.get(truth, 0) + 1
     return seen
+
+
+@pytest.mark.parametrize(
+    ("dealer", "shown"),
+    [
+        ("2H 3H 4H 8C 9C TC 6D 6H 6S 8D", Ending.SHOWN_LOW),  # deadwood 8
+        ("2H 3H 4H 5H 8C 9C TC 6D 4D 2D", Ending.SHOWN_HIGH),  # deadwood 12
+    ],
+)
+def test_a_big_gin_shows_the_opponents_hand_by_its_own_bonus(dealer: str, shown: Ending) -> None:
+    """Big gin scores its own bonus (31 in Standard) and the opponent's deadwood: 8
+    shown is within the knock limit (read with gin's 25 it would be 14), 12 is not."""
+    rules = Rules.preset("Standard")
+    # Seat 1 (not the dealer) takes the upcard 5S into big gin.
+    nondealer = parse_cards("AS 2S 3S 4S 7H 7D 7C QH QD QC")
+    upcard = parse_cards("5S")
+    dealt = [c for pair in zip(nondealer, parse_cards(dealer), strict=True) for c in pair]
+    used = {*dealt, *upcard}
+    rnd = Round(rules, dealer=0, deck=[*dealt, *upcard, *(c for c in CARDS if c not in used)])
+    style = KnockStyle()
+    for action in (TakeDiscard(), BigGin()):
+        view = rnd.view(1)
+        style.observe(view)
+        style.played(view, action)
+        rnd.apply(action)
+    result = rnd.result
+    assert result is not None and result.kind is ResultKind.BIG_GIN
+    assert ending_of(result, 1) is shown
+    scores = (0, result.points)
+    after = Round(rules, dealer=1, deck=list(CARDS), scores=scores, number=2)
+    assert style.observe(after.view(1)) is shown
 
 
 def test_every_ending_comes_up_in_the_games_read() -> None:
