@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol, runtime_checkable
 
 from ..core.player import Player
-from ..core.round import PlayerView, RoundResult
+from ..core.round import PlayerView
 from ..text.i18n import _
 from .defensive import DefensivePlayer
 from .eaai import EaaiPlayer
@@ -62,11 +62,12 @@ def make_player(name: str, seed: int = 0) -> Player:
 
 @runtime_checkable
 class Remembering(Protocol):
-    """A player that learns from how earlier rounds ended (the master reads the opponent's
-    style from them): one made for a restored game, or for the next game of a match, is
-    told those rounds, as if it had played them from ``seat``."""
+    """A player that learns from how earlier rounds ended (the master and the expert read
+    the opponent's style from them): one made for a restored game, or for the next game of
+    a match, is told those rounds by their last views from the seat it takes (each with
+    the round's public history and its result), as if it had played them."""
 
-    def recall(self, results: Iterable[RoundResult], seat: int) -> None: ...
+    def recall(self, rounds: Iterable[PlayerView]) -> None: ...
 
 
 class Advisor(Protocol):

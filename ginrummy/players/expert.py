@@ -19,6 +19,7 @@ knocking now beat the value of playing on; with little deadwood that is almost a
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
@@ -247,6 +248,32 @@ class ExpertPlayer:
         self._my_deadwood = None
         self._last_stock = 31
 
+    def recall(self, rounds: Iterable[PlayerView]) -> None:
+        """Learn from rounds played before this player sat down (their last views from its
+        seat: a restored game, the earlier games of a match) what `_observe` learns from
+        each round it plays: whether its knocks were undercut, weighed by the chances its
+        model gave them from the round's history, and the opponent's gins after long
+        rounds."""
+        for view in rounds:
+            result = view.result
+            if result is None or not result.points:
+                continue
+            me = view.player
+            mine = min_deadwood_mask(mask_of(result.hands[me]))
+            if result.knocker == me:
+                if mine:
+                    p_wait, p_eager, _mean = self._undercut_chances(
+                        mine, view, CardTracker.track(view)
+                    )
+                    self._learn((p_wait, p_eager), result.winner != me)
+            elif (
+                result.winner == view.opponent
+                and result.points > mine * result.multiplier
+                and (stock := _stock_at_last_discard(view)) is not None
+                and stock < self.evidence_after_stock
+            ):
+                self._learn(self.evidence_gin, True)
+
     def _learn(self, likelihood: tuple[float, float], happened: bool) -> None:
         """Bayes: update the belief that the opponent waits by one observation."""
         self._waiter_log_odds = bayes_step(self._waiter_log_odds, likelihood, happened)
@@ -383,6 +410,18 @@ class ExpertPlayer:
     def _discard_reason(self, card: Card, hand: int, view: PlayerView, tracking: Tracking) -> str:
         safe = self._danger(card, tracking) < 0.15
         return discard_reason(card, hand, safe, dead_card_reason(card, hand, tracking))
+
+
+def _stock_at_last_discard(view: PlayerView) -> int | None:
+    """The stock's size when ``view``'s seat last discarded in its round (None if it never
+    did): the stock now and every card drawn from it since."""
+    drawn = 0
+    for ev in reversed(view.history):
+        if ev.kind is EventKind.DISCARD and ev.player == view.player:
+            return view.stock_size + drawn
+        if ev.kind is EventKind.DRAW:
+            drawn += 1
+    return None
 
 
 @dataclass(frozen=True, slots=True)

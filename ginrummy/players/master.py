@@ -66,7 +66,7 @@ from typing import Final
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
 from ..core.cards import CARDS, Card, mask_of
 from ..core.melds import min_deadwood_mask, min_unmelded_cost_mask
-from ..core.round import Phase, PlayerView, RoundResult
+from ..core.round import Phase, PlayerView
 from ..core.rules import Rules
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import _
@@ -624,10 +624,11 @@ class MasterPlayer:
         return [t / n for t in totals]
 
     # --- decisions -------------------------------------------------------------
-    def recall(self, results: Iterable[RoundResult], seat: int) -> None:
-        """Read the opponent's style from rounds played before this player sat down in
-        ``seat`` (a restored game, the earlier games of a match): `KnockStyle.recall`."""
-        self.style.recall(results, seat)
+    def recall(self, rounds: Iterable[PlayerView]) -> None:
+        """Read the opponent's style from rounds played before this player sat down (their
+        last views from its seat: a restored game, the earlier games of a match):
+        `KnockStyle.recall`."""
+        self.style.recall(rounds)
 
     def choose(self, view: PlayerView) -> Action:
         self.style.observe(view)

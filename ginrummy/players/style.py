@@ -205,11 +205,13 @@ class KnockStyle:
         shown = points + self._deadwood - self._bonus
         return _shown(shown, self._knock_limit)
 
-    def recall(self, results: Iterable[RoundResult], seat: int) -> None:
+    def recall(self, rounds: Iterable[PlayerView]) -> None:
         """Learn from rounds played before this reader was made (a restored game, the
-        earlier games of a match), as if it had watched them from ``seat``."""
-        for result in results:
-            ending = ending_of(result, seat)
+        earlier games of a match), given by their last views from the seat it reads for."""
+        for view in rounds:
+            if view.result is None:
+                continue
+            ending = ending_of(view.result, view.player)
             if ending is not None and (self.shown or not ending.shown):
                 self.learn(ending)
 

@@ -14,6 +14,7 @@ from ginrummy.core import DrawStock, Game, Pass, Phase, TakeDiscard
 from ginrummy.core.player import Player
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
+from ginrummy.players.expert import ExpertPlayer
 from ginrummy.players.master import MasterPlayer
 from ginrummy.players.style import KnockStyle
 from ginrummy.store import MAX_NAME, MODES
@@ -141,6 +142,24 @@ def test_a_restored_master_knows_how_the_earlier_rounds_ended() -> None:
     assert isinstance(fresh, MasterPlayer) and fresh.style.eager == 0.5
 
 
+def test_a_restored_expert_knows_how_the_earlier_rounds_ended() -> None:
+    """The expert reads from the rounds whether the opponent waits for gin or an undercut;
+    one made for a restored game is told them as the master is."""
+    rules = Rules.preset("Standard")
+    game = Game(rules, seed=30)
+    players = (make_player("defensive", 4), make_player("expert", 5))
+    _play_rounds(game, players, 5)
+    config = TableConfig.make(COMPUTER, level="expert", rules=rules)
+    seated = Session(config, game).bots[1]
+    assert isinstance(seated, ExpertPlayer)
+    expected = ExpertPlayer()
+    expected.recall(r.view(1) for r in game.rounds if r.result is not None)
+    assert seated.waiter_chance == expected.waiter_chance != ExpertPlayer().waiter_chance
+    fresh = Session(config).bots[1]
+    assert isinstance(fresh, ExpertPlayer)
+    assert fresh.waiter_chance == ExpertPlayer().waiter_chance
+
+
 def test_the_hint_against_the_master_reads_the_opponent_as_the_rounds_showed() -> None:
     """The hint key asks a master of its own; it is told how the table's rounds ended,
     seen from the person's seat, so it reads the computer's style as the person would."""
@@ -153,8 +172,9 @@ def test_the_hint_against_the_master_reads_the_opponent_as_the_rounds_showed() -
     advisor = model.hint_request().advisor
     assert isinstance(advisor, MasterPlayer)
     expected = KnockStyle(shown=advisor.style.shown)
-    expected.recall(list(model.session.past_results()), 0)
-    assert len(list(model.session.past_results())) == 4
+    views = list(model.session.past_views(0))
+    assert len(views) == 4 and all(v.player == 0 and v.result is not None for v in views)
+    expected.recall(views)
     assert advisor.style.log_odds == expected.log_odds > 0.0  # eaai's knocks read as eager
 
 
@@ -170,10 +190,10 @@ def test_the_next_game_of_a_match_seats_a_master_told_the_last_games_rounds() ->
             session.apply(eaai[who].choose(rnd.view(who)), who)
         if not session.game.is_over:
             session.next_round()
-    results = [r.result for r in session.game.rounds if r.result is not None]
+    views = [r.view(1) for r in session.game.rounds if r.result is not None]
     session.next_round()  # the match's second game
     seated = session.bots[1]
     assert isinstance(seated, MasterPlayer)
     expected = KnockStyle(shown=seated.style.shown)
-    expected.recall(results, 1)
+    expected.recall(views)
     assert seated.style.log_odds == expected.log_odds != 0.0

@@ -269,3 +269,35 @@ def test_it_learns_from_the_scores_whether_the_opponent_waits() -> None:
     prior = ExpertPlayer().waiter_chance
     assert after_knock((0, 27)) > prior + 0.1  # the opponent scored after my knock: undercut
     assert after_knock((12, 0)) < prior  # my knock scored
+
+
+def test_an_expert_made_for_a_restored_game_is_told_what_the_rounds_showed() -> None:
+    """An expert seated in a restored game (or the next game of a match) is told the
+    earlier rounds by their last views from its seat, and believes what the expert that
+    played them learnt: its undercut knocks, its knocks that scored, the opponent's gins."""
+    game = Game(Rules.preset("Standard"), seed=30)
+    live = ExpertPlayer(5)
+    players = (make_player("defensive", 4), live)
+    finished: list[Round] = []
+    while len(finished) < 5:
+        rnd = game.round
+        while rnd.result is None:
+            who = rnd.to_act
+            game.apply(players[who].choose(rnd.view(who)), who)
+        finished.append(rnd)
+        assert not game.is_over
+        game.next_round()
+    rnd = game.round
+    while rnd.to_act == 0:  # until the expert's first move of the next round, where it
+        game.apply(players[0].choose(rnd.view(0)), 0)  # reads how the last round ended
+    live.choose(rnd.view(1))
+    results = [r.result for r in finished if r.result is not None]
+    kinds = {(r.knocker, r.kind.value) for r in results}
+    assert kinds >= {(1, "knock"), (1, "undercut"), (0, "gin")}
+    assert live.waiter_chance != ExpertPlayer().waiter_chance
+    told = ExpertPlayer(5)
+    told.recall(r.view(1) for r in finished)
+    assert told.waiter_chance == live.waiter_chance
+    other = ExpertPlayer(5)
+    other.recall(r.view(0) for r in finished)  # the other seat's rounds: other evidence
+    assert other.waiter_chance != live.waiter_chance

@@ -100,14 +100,14 @@ class Session(SessionReading):
         the match's earlier games too: the same person sits across the table)."""
         bot = make_player(self.config.level, seed=self.game.seed)
         if isinstance(bot, Remembering):
-            bot.recall(self.past_results(), seat)
+            bot.recall(self.past_views(seat))
         self.bots[seat] = bot
 
-    def past_results(self) -> Iterator[RoundResult]:
-        """How every round played at this table so far ended (the match's earlier games
-        too), oldest first."""
+    def past_views(self, seat: int) -> Iterator[PlayerView]:
+        """Every round played at this table so far that ended (the match's earlier games
+        too), oldest first, as ``seat`` saw it last: its public history and its result."""
         games = self.match.games if self.match is not None else [self.game]
-        return (r.result for g in games for r in g.rounds if r.result is not None)
+        return (r.view(seat) for g in games for r in g.rounds if r.result is not None)
 
     # --- reading -----------------------------------------------------------------
     @property

@@ -551,7 +551,7 @@ class TableModel:
         level = self.session.config.level if self.session.config.mode == COMPUTER else ""
         advisor = advisor_for(level)
         if isinstance(advisor, Remembering):
-            advisor.recall(self.session.past_results(), seat)
+            advisor.recall(self.session.past_views(seat))
         return HintRequest(advisor, self.session.view(seat), self.moment())
 
     def moment(self) -> tuple[int, int]:
