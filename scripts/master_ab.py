@@ -4,11 +4,12 @@
 
 A VARIANT is ``name:knob=value,knob=value`` (``name:`` alone is the master as it is, or
 for a name in `NAMED` an earlier master: ``v6:`` is the master before the eighth
-session, ``v7:`` the one before the fourteenth); the knobs are `MasterPlayer` class
-attributes. Game ``i`` of every variant is the arena's game ``i`` for ``SEED`` (same
-deals, seats and dealers), so the variants differ only by what the knobs change. The
-first variant is the base: for each other one the script prints the games it won and
-the base lost, the reverse, and their difference ("net").
+session, ``v7:`` the one before the fourteenth, ``v8:`` the one before the eighteenth);
+the knobs are `MasterPlayer` class attributes. Game ``i`` of every variant is the
+arena's game ``i`` for ``SEED`` (same deals, seats and dealers), so the variants differ
+only by what the knobs change. The first variant is the base: for each other one the
+script prints the games it won and the base lost, the reverse, and their difference
+("net").
 Two processes by default (``JOBS`` in the environment to change it).
 
 Example (the third session's knock-bonus run in BENCHMARKS.md):
@@ -38,9 +39,11 @@ BASE: type[MasterPlayer] = MasterPlayer
 #: Earlier masters by name, as knobs of the master as it is: ``v6:`` alone runs v6 (the
 #: master of the fourth to seventh sessions' runs), so those commands still mean what
 #: BENCHMARKS.md says they measured.
+_V8: str = "style_shown=False,undercut_curve=0.0,hazard_scale=0.0"
 NAMED: dict[str, str] = {
-    "v6": "potential_weight=1.0,reply_weight=0.0,learned_knock=None,eager_danger=None",
-    "v7": "eager_danger=None",
+    "v6": "potential_weight=1.0,reply_weight=0.0,learned_knock=None,eager_danger=None," + _V8,
+    "v7": "eager_danger=None," + _V8,
+    "v8": _V8,
 }
 
 

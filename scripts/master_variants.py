@@ -31,6 +31,7 @@ not parts of the game.
   samples (0.5 greedy draws per draw) in which the opponent would knock on its next
   stock draw: a hand's promise counts for less when the opponent is about to go out.
   K 4: +14 and -7 on 400 games of seeds 2 and 3, +3 on the target's 1000 (seed 1).
+  A knob of the master itself since the eighteenth session (v9: 4).
 - ``reply_turns=K`` (ninth and eleventh sessions): the discards' reply (below) looks K
   turns ahead (`multi_turn_reply`): if the greedy opponent does not knock on its reply,
   the master is taken to draw the stock's top card and throw it (its hand unchanged), and
@@ -76,7 +77,8 @@ not parts of the game.
   worth at a greedy opponent's knock (an undercut's chance makes each point below the
   limit worth 2-5, not 1); its one-draw gain is counted on that cost too. On the
   target's 1000 games (seed 1), against v7: L 0.5 +6, L 1 +11, L 2 +4, L 3 -5; L 1 on
-  400 games of seed 2: -3. Flat.
+  400 games of seed 2: -3. Flat. A knob of the master itself since the eighteenth
+  session (v9: 1; v9 is v8 with this, ``hazard_scale=4.0`` and ``style_shown=True``).
 - ``reply_gain=G``, ``reply_base=C`` (thirteenth session): the discards' reply weighs an
   undercut it sets up (the master's points from the opponent's knock, when positive) by
   G instead of `reply_weight`, and counts a knock that ends the round at C points less
@@ -168,7 +170,6 @@ class Variant(MasterPlayer):
     mc_candidates = 0
     mc_samples = 24
     mc_my_knock = 0
-    hazard_scale = 0.0
     reply_turns = 1
     race_within: int | None = None
     race_against = 0
@@ -179,7 +180,6 @@ class Variant(MasterPlayer):
     fits = ""
     next_discard = 0.0
     next_discard_samples = 32
-    undercut_curve = 0.0
     reply_gain: float | None = None
     reply_base = 0.0
     feed_ready = 0.0
@@ -255,23 +255,13 @@ class Variant(MasterPlayer):
                 extra += p * (take - g)
         return g + self.next_discard * extra
 
-    def _cost_of(self, knock_limit: int) -> Callable[[int], float]:  # type: ignore[override]
-        if not self.undercut_curve or knock_limit != UNDERCUT_LIMIT:
-            return super()._cost_of(knock_limit)
-        return partial(_curved, self.undercut_curve)
-
-    def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
-        if not self.undercut_curve or knock_limit != UNDERCUT_LIMIT:
-            return super()._gain(hand, reading, knock_limit)
-        return self._draw_gain(hand, reading, knock_limit, partial(_curve, self.undercut_curve))
-
     def _advise_race(self, view: PlayerView) -> Advice:
         if not self._racing(view):
-            return self._advise_hazard(view)
+            return super().advise(view)
         self.learned_knock = None
         self.knock_bonus = self.race_knock_bonus
         try:
-            return self._advise_hazard(view)
+            return super().advise(view)
         finally:
             del self.learned_knock, self.knock_bonus
 
@@ -296,21 +286,6 @@ class Variant(MasterPlayer):
             gv.target - mine <= self.race_within * mult
             or gv.target - theirs <= self.race_against * mult
         )
-
-    def _advise_hazard(self, view: PlayerView) -> Advice:
-        limit = view.knock_limit
-        if not self.hazard_scale or not limit or view.stock_size <= view.rules.dead_stock + 1:
-            return super().advise(view)
-        reading = read_view(view, self.discard_w, self.pass_w, self.take_w)
-        rng = random.Random(f"hazard:{self.seed}:{view.round_number}:{len(view.history)}")
-        worlds = self._replayed(reading, rng, 32, limit, self.reply_pool, 0.5)
-        knocks = sum(best_discard(o | s[-1], 0)[0] <= limit for o, s in worlds if s)
-        p = knocks / (len(worlds) or 1)
-        self.potential_weight = type(self).potential_weight * max(0.0, 1 - self.hazard_scale * p)
-        try:
-            return super().advise(view)
-        finally:
-            del self.potential_weight
 
     def _opponent_hands(
         self, reading: Reading, rng: random.Random, n: int, limit: int
@@ -461,25 +436,6 @@ class Variant(MasterPlayer):
             first = out[best]
             out = [first] + [o for o in out if o is not first]
         return out
-
-
-#: The knock limit `UNDERCUT_BONUS` was made for (EAAI rules; other limits: no curve).
-UNDERCUT_LIMIT = 10
-#: What a deadwood of 0-10 is worth at an opponent's knock beyond its points, against a
-#: greedy knocker's knock deadwood (`python scripts/greedy_knocks.py`: 6,000 rounds of
-#: greedy self-play, 0 2.2%, 1-5 4-5% each, 6 8.6%, 7 13.2%, 8 16.6%, 9 17.9%, 10 19.2%):
-#: the chance of an undercut (25 points and the difference) makes each point below the
-#: limit worth 2-5.
-UNDERCUT_BONUS = (-24.5, -24.5, -23.3, -22.3, -21.4, -20.2, -18.9, -16.7, -13.4, -9.3, -4.8)
-
-
-def _curve(lam: float, dw: int) -> float:
-    """A deadwood's cost with ``lam`` times `UNDERCUT_BONUS`."""
-    return dw + lam * UNDERCUT_BONUS[dw] if dw <= UNDERCUT_LIMIT else float(dw)
-
-
-def _curved(lam: float, hand: int) -> float:
-    return _curve(lam, min_deadwood_mask(hand))
 
 
 def tilted(values: list[int], mean: float) -> list[float]:

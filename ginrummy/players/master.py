@@ -48,6 +48,12 @@ These three (with `potential_weight` 1.5 for 1.0) won +51 games of 1,200 against
 over v6 in A/B runs on the same deals (BENCHMARKS.md, seventh and eighth sessions),
 where none alone was beyond chance.
 The style-weighed feed (v8) won +32 of 1,200 fresh games against eaai over v7.
+v9 adds three knobs that were each slightly positive alone: at a knock limit of 10 a
+hand's deadwood is valued on a curve that counts the undercut each point below the
+limit may bring (`undercut_curve`), a hand's one-draw promise counts for less when the
+replayed opponent hands would go out on their next draw (`hazard_scale`,
+`Reading.hazard`), and the style is read from the master's own go-outs too
+(`style_shown`).
 
 The number of samples per decision is fixed, and the random numbers come from the seed
 and the view, so the moves depend only on those; a deadline only caps the time on a slow
@@ -59,9 +65,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
-from typing import Final
+from typing import Final, TypeVar
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
 from ..core.cards import CARDS, Card, mask_of
@@ -72,7 +78,7 @@ from ..text.hints import decline_reason, discard_reason, knock_reason, take_reas
 from ..text.i18n import _
 from .estimates import MELD_PARTNERS, bits, opponent_signals
 from .expert import Advice
-from .fastsim import VALUE, improve, playout, sample_hidden, showdown_points
+from .fastsim import VALUE, best_discard, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
 from .replay import SampleSets, Turn, greedy_reply, knock_features, opponent_turns, replay_weight
 from .style import KnockStyle
@@ -80,6 +86,8 @@ from .style import KnockStyle
 __all__ = ["MasterPlayer", "Reading", "read_view"]
 
 _ALL: Final = mask_of(CARDS)
+#: A hand's cost: whole points, or points on the undercut curve.
+_N = TypeVar("_N", int, float)
 
 
 #: Meld partners by card bit.
@@ -102,12 +110,12 @@ def _run_pairs(card: Card) -> tuple[tuple[int, int], ...]:
 _RUN_PAIRS: Final[dict[int, tuple[tuple[int, int], ...]]] = {c.bit: _run_pairs(c) for c in CARDS}
 
 
-def _best_swap(with_c: int, throwable: list[int], cost: Callable[[int], int]) -> tuple[int, int]:
+def _best_swap(with_c: int, throwable: list[int], cost: Callable[[int], _N]) -> tuple[_N, int]:
     """(least cost of ``with_c`` less one card of ``throwable``, that card): a drawn card
     kept, another thrown; the highest card among equals."""
-    best = 999
-    best_d = 0
-    for d in throwable:
+    best_d = throwable[0]
+    best = cost(with_c ^ best_d)
+    for d in throwable[1:]:
         v = cost(with_c ^ d)
         if v < best or (v == best and VALUE[d] > VALUE[best_d]):
             best, best_d = v, d
@@ -121,6 +129,33 @@ def _cost_function(extra: int) -> Callable[[int], int]:
     if not extra:
         return min_deadwood_mask
     return partial(min_unmelded_cost_mask, extra=extra)
+
+
+#: The knock limit `UNDERCUT_BONUS` was made for (other limits: no curve).
+UNDERCUT_LIMIT: Final = 10
+#: What a deadwood of 0-10 is worth at an opponent's knock beyond its points, against a
+#: greedy knocker's knock deadwood (`python scripts/greedy_knocks.py`: 6,000 rounds of
+#: greedy self-play under the EAAI rules, knock deadwood 0 2.2%, 1-5 4-5% each, 6 8.6%,
+#: 7 13.2%, 8 16.6%, 9 17.9%, 10 19.2%): the chance of an undercut (25 points and the
+#: difference) makes each point below the limit worth 2-5, not 1.
+UNDERCUT_BONUS: Final = (-24.5, -24.5, -23.3, -22.3, -21.4, -20.2, -18.9, -16.7, -13.4, -9.3, -4.8)
+
+
+def curved_deadwood(lam: float, deadwood: int) -> float:
+    """A deadwood's cost with ``lam`` times `UNDERCUT_BONUS` (above the limit: itself)."""
+    if deadwood <= UNDERCUT_LIMIT:
+        return deadwood + lam * UNDERCUT_BONUS[deadwood]
+    return float(deadwood)
+
+
+def _curved(lam: float, hand: int) -> float:
+    return curved_deadwood(lam, min_deadwood_mask(hand))
+
+
+@cache
+def _curved_cost(lam: float) -> Callable[[int], float]:
+    """A hand's cost on the undercut curve, made once per ``lam``."""
+    return partial(_curved, lam)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +180,9 @@ class Reading:
     opponent_draws: int
     #: The opponent's public play this round, oldest first (`replay.opponent_turns`).
     turns: tuple[Turn, ...] = ()
+    #: The share of replayed samples in which the opponent would go out on its next
+    #: stock draw (`MasterPlayer._hazard`; 0 when not read).
+    hazard: float = 0.0
 
 
 def read_view(
@@ -314,10 +352,23 @@ class MasterPlayer:
     eager_from = 0.5
     #: Read the style from the rounds the master ended too: the opponent's deadwood shown
     #: at its knock or gin (a greedy knocker never holds a hand it could knock with;
-    #: `style.Ending.SHOWN_LOW`). Off: measured on the same games as v8 it changed nothing
-    #: beyond chance (eaai +5 of 1000 and -5 of 800 fresh, expert +1 of 500; BENCHMARKS.md,
-    #: fifteenth session).
-    style_shown = False
+    #: `style.Ending.SHOWN_LOW`). Alone it changed nothing beyond chance (eaai +5 of 1000
+    #: and -5 of 800 fresh, expert +1 of 500; BENCHMARKS.md, fifteenth session); on in v9,
+    #: with the two knobs below.
+    style_shown = True
+    #: In rounds with a knock limit of `UNDERCUT_LIMIT`, a hand costs its deadwood plus
+    #: this many times `UNDERCUT_BONUS` (`curved_deadwood`), and its one-draw gain is
+    #: counted on that cost: an undercut's chance makes each point below the limit worth
+    #: 2-5, not 1, so a hand that gets low is worth more (0: deadwood alone). Alone, 1.0
+    #: won +11 of 1000 against eaai over v7 and -3 of 400 fresh (twelfth session).
+    undercut_curve = 1.0
+    #: A hand's one-draw potential (`potential_weight`) is multiplied by 1 - K p, p the
+    #: share of 32 replayed samples in which the opponent would go out on its next stock
+    #: draw (`Reading.hazard`): a hand's promise counts for less when the opponent is
+    #: about to knock (0: never). Alone, 4 won +3, +14 and -7 against eaai (eighth
+    #: session). v9 is v8 with these three: +17 and +4 of two seeds' 1000 games against
+    #: eaai (BENCHMARKS.md, seventeenth and eighteenth sessions).
+    hazard_scale = 4.0
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
@@ -355,14 +406,38 @@ class MasterPlayer:
     def _loose_cost(self, knock_limit: int) -> int:
         return self.gin_race_loose_cost if knock_limit == 0 else self.loose_cost
 
-    def _cost_of(self, knock_limit: int) -> Callable[[int], int]:
-        """What a hand costs in this round: its deadwood, plus `gin_race_loose_cost` per
+    def _curve_applies(self, knock_limit: int) -> bool:
+        return bool(self.undercut_curve) and knock_limit == UNDERCUT_LIMIT
+
+    def _cost_of(self, knock_limit: int) -> Callable[[int], float]:
+        """What a hand costs in this round: its deadwood on the undercut curve
+        (`undercut_curve`) at the limit it was made for, plus `gin_race_loose_cost` per
         loose card when only gin goes out."""
+        if self._curve_applies(knock_limit):
+            return _curved_cost(self.undercut_curve)
         return _cost_function(self._loose_cost(knock_limit))
 
     def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
         """Expected drop in cost from one stock draw, with a bonus for going out."""
+        if self._curve_applies(knock_limit):
+            shape = partial(curved_deadwood, self.undercut_curve)
+            return self._draw_gain(hand, reading, knock_limit, shape)
         return self._draw_gain(hand, reading, knock_limit, None)
+
+    def _potential_weight(self, reading: Reading, stock: int) -> float:
+        """The weight of a hand's one-draw potential: `potential_weight`, less as the
+        opponent is likelier to go out next (`hazard_scale`) and the stock runs low."""
+        hazard = max(0.0, 1.0 - self.hazard_scale * reading.hazard)
+        return self.potential_weight * hazard * max(0.0, min(1.0, stock / 24.0))
+
+    def _hazard(self, view: PlayerView, reading: Reading) -> float:
+        """The share of 32 replayed samples (0.5 greedy draws per draw) in which the
+        opponent goes out on its next stock draw."""
+        limit = view.knock_limit
+        rng = random.Random(f"hazard:{self.seed}:{view.round_number}:{len(view.history)}")
+        worlds = self._replayed(reading, rng, 32, limit, self.reply_pool, 0.5)
+        knocks = sum(best_discard(o | s[-1], 0)[0] <= limit for o, s in worlds if s)
+        return knocks / (len(worlds) or 1)
 
     def _draw_gain(
         self,
@@ -415,7 +490,7 @@ class MasterPlayer:
 
     def _value(self, hand: int, reading: Reading, stock: int, knock_limit: int) -> float:
         dw = self._cost_of(knock_limit)(hand)
-        weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
+        weight = self._potential_weight(reading, stock)
         if weight <= 0.0:
             return float(dw)
         return dw - weight * self._potential(hand, reading, knock_limit)
@@ -644,6 +719,9 @@ class MasterPlayer:
     def advise(self, view: PlayerView) -> Advice:
         """What the master would do now in this seat, with a one-line reason."""
         reading = read_view(view, self.discard_w, self.pass_w, self.take_w)
+        limit = view.knock_limit
+        if self.hazard_scale and limit and view.stock_size > view.rules.dead_stock + 1:
+            reading = replace(reading, hazard=self._hazard(view, reading))
         if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
             return self._advise_draw(view, reading)
         return self._advise_discard(view, reading)
@@ -671,7 +749,7 @@ class MasterPlayer:
         best_after = min(self._value(with_top ^ b, reading, stock - 1, limit) for b in bits(hand))
         now = self._cost_of(limit)(hand)
         gain = self._gain(hand, reading, limit) if stock > 0 else 0.0
-        weight = self.potential_weight * max(0.0, min(1.0, stock / 24.0))
+        weight = self._potential_weight(reading, stock)
         return best_after, now - gain - weight * self._potential(hand, reading, limit, gain)
 
     @staticmethod

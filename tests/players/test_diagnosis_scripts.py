@@ -24,10 +24,9 @@ from ginrummy.core.cards import CARDS, Card, mask_of
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Round
 from ginrummy.core.rules import Rules
-from ginrummy.players.estimates import bits
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
-from ginrummy.players.master import MasterPlayer, read_view
+from ginrummy.players.master import UNDERCUT_BONUS, MasterPlayer, read_view
 from ginrummy.players.replay import greedy_reply, replay_weight
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
@@ -201,9 +200,10 @@ def test_knocks_fit_finds_a_linear_law() -> None:
 
 
 def test_an_earlier_master_is_named() -> None:
-    # 'v6:' alone is v6 (the knobs v7 and v8 changed, turned back), 'v7:' v7; knobs
-    # given are taken as they are, on top of the master as it is.
+    # 'v6:' alone is v6 (the knobs v7, v8 and v9 changed, turned back), 'v7:' v7, 'v8:'
+    # v8; knobs given are taken as they are, on top of the master as it is.
     ab = _script("master_ab")
+    v8 = {"style_shown": False, "undercut_curve": 0.0, "hazard_scale": 0.0}
     name, knobs = ab.parse_variant("v6:")
     assert name == "v6"
     assert knobs == {
@@ -211,10 +211,16 @@ def test_an_earlier_master_is_named() -> None:
         "reply_weight": 0.0,
         "learned_knock": None,
         "eager_danger": None,
+        **v8,
     }
     assert ab.parse_variant("v6:knock_margin=0.0") == ("v6", {"knock_margin": 0.0})
-    assert ab.parse_variant("v7:") == ("v7", {"eager_danger": None})
-    assert ab.parse_variant("v8:") == ("v8", {})
+    assert ab.parse_variant("v7:") == ("v7", {"eager_danger": None, **v8})
+    assert ab.parse_variant("v8:") == ("v8", v8)
+    assert ab.parse_variant("v9:") == ("v9", {})
+    # Each named master's knobs are knobs of the master as it is.
+    for text in ab.NAMED.values():
+        for part in text.split(","):
+            assert hasattr(MasterPlayer, part.split("=")[0])
 
 
 def _knocks_probing(master: str) -> subprocess.CompletedProcess[str]:
@@ -383,50 +389,6 @@ def test_the_master_races_when_one_round_likely_decides_the_game(
     assert not master._racing(gin_only.view(0))
 
 
-def test_the_undercut_curve_makes_each_point_below_the_limit_cost_more() -> None:
-    variants = _script("master_variants")
-    curve = variants._curve
-    assert [curve(0.0, d) for d in range(40)] == list(range(40))
-    for lam in (0.5, 1.0):
-        costs = [curve(lam, d) for d in range(1, 40)]
-        assert costs == sorted(costs)
-        assert curve(lam, 11) == 11
-        # Below the limit a point is worth more than one (the undercut it may bring).
-        assert all(curve(lam, d + 1) - curve(lam, d) > 1 for d in range(1, 10))
-
-
-def test_the_curved_gain_counts_draws_that_reach_the_limit_for_more() -> None:
-    variants = _script("master_variants")
-    curved = type("Curved", (variants.Variant,), {"undercut_curve": 1.0})(1)
-    master = MasterPlayer(1)
-    rng = random.Random(4)
-    more = same = 0
-    for seed in range(30):
-        view = Round(Rules.preset("EAAI"), dealer=1, seed=seed).view(0)
-        reading = read_view(view)
-        hand = view.hand_mask
-        for _i in range(4):
-            raw = master._gain(hand, reading, 10)
-            gain = curved._gain(hand, reading, 10)
-            # The curve's slope is at least 1: every drop counts at least its points.
-            assert gain >= raw - 1e-9
-            low = min(
-                min_deadwood_mask((hand | c.bit) ^ b)
-                for c in CARDS
-                if c.bit in reading.unseen
-                for b in bits(hand | c.bit)
-            )
-            if low > 10:
-                assert gain == pytest.approx(raw)
-                same += 1
-            elif gain > raw + 1e-9:
-                more += 1
-            held = [c for c in CARDS if c.bit & hand]
-            new = rng.choice([c for c in CARDS if not c.bit & hand])
-            hand = mask_of([*held[1:], new])
-    assert more and same
-
-
 def test_the_opponents_likely_discards_are_unseen_cards_and_add_to_the_potential() -> None:
     variants = _script("master_variants")
     player = type("Next", (variants.Variant,), {"next_discard": 1.0})(1)
@@ -457,7 +419,7 @@ def test_the_undercut_curve_is_made_from_greedy_knocks() -> None:
     shares = [round(h / total, 3) for h in hist]
     # Most knocks come near the limit, which is why points below it are worth more.
     assert shares[10] > shares[5] > shares[0]
-    assert knocks.undercut_bonus(shares) == _script("master_variants").UNDERCUT_BONUS
+    assert knocks.undercut_bonus(shares) == UNDERCUT_BONUS
 
 
 def _regret_table(seed: int) -> tuple[Any, Any, tuple[Any, Any], int]:

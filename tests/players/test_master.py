@@ -26,9 +26,17 @@ from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Phase, PlayerView, shuffled_deck
 from ginrummy.core.rules import PRESETS
 from ginrummy.players import LEVELS, PLAYERS, make_player
+from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
+from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
-from ginrummy.players.master import MasterPlayer, Reading, read_view
+from ginrummy.players.master import (
+    UNDERCUT_LIMIT,
+    MasterPlayer,
+    Reading,
+    curved_deadwood,
+    read_view,
+)
 
 
 def test_master_is_a_level() -> None:
@@ -291,3 +299,107 @@ def test_an_opponent_not_yet_read_gets_the_masters_usual_moves() -> None:
         game = Game(rules, seed=4)
         moves.append(play_checked(game, [master, make_player("eaai", 5)], rounds=1))
     assert moves[0] == moves[1]
+
+
+class _V8(MasterPlayer):
+    """The master before the eighteenth session: no undercut curve, no knock hazard, the
+    style read from the opponent's go-outs only."""
+
+    style_shown = False
+    undercut_curve = 0.0
+    hazard_scale = 0.0
+
+
+def test_the_undercut_curve_makes_each_point_below_the_limit_cost_more() -> None:
+    assert [curved_deadwood(0.0, d) for d in range(40)] == list(range(40))
+    for lam in (0.5, 1.0):
+        costs = [curved_deadwood(lam, d) for d in range(1, 40)]
+        assert costs == sorted(costs)
+        assert curved_deadwood(lam, UNDERCUT_LIMIT + 1) == UNDERCUT_LIMIT + 1
+        # Below the limit a point is worth more than one (the undercut it may bring).
+        assert all(curved_deadwood(lam, d + 1) - curved_deadwood(lam, d) > 1 for d in range(1, 10))
+
+
+def test_the_curved_cost_and_gain_hold_only_at_the_limit_they_were_made_for() -> None:
+    """A hand costs its deadwood on the curve at a knock limit of 10; a draw that brings
+    it within the limit gains more than its points, one that stays above it the same."""
+    master, v8 = MasterPlayer(1), _V8(1)
+    assert master.undercut_curve == 1.0
+    rng = random.Random(4)
+    more = same = 0
+    for seed in range(30):
+        view = Round(Rules.preset("EAAI"), dealer=1, seed=seed).view(0)
+        reading = read_view(view)
+        hand = view.hand_mask
+        for _i in range(4):
+            dw = min_deadwood_mask(hand)
+            assert master._cost_of(10)(hand) == curved_deadwood(1.0, dw)
+            assert master._cost_of(9)(hand) == v8._cost_of(9)(hand) == dw
+            assert master._gain(hand, reading, 9) == v8._gain(hand, reading, 9)
+            raw = v8._gain(hand, reading, 10)
+            gain = master._gain(hand, reading, 10)
+            # The curve's slope is at least 1: every drop counts at least its points.
+            assert gain >= raw - 1e-9
+            low = min(
+                min_deadwood_mask((hand | c.bit) ^ b)
+                for c in CARDS
+                if c.bit in reading.unseen
+                for b in bits(hand | c.bit)
+            )
+            if low > 10:
+                assert gain == pytest.approx(raw)
+                same += 1
+            elif gain > raw + 1e-9:
+                more += 1
+            held = [c for c in CARDS if c.bit & hand]
+            new = rng.choice([c for c in CARDS if not c.bit & hand])
+            hand = mask_of([*held[1:], new])
+    assert more and same
+
+
+def _eaai_rounds(seeds: range) -> list[tuple[PlayerView, int]]:
+    """The master's views (seat 0, against eaai, EAAI rules) at each of its turns, with
+    whether eaai (the real hand) would go out on the stock's next card."""
+    out = []
+    for seed in seeds:
+        rnd = Round(Rules.preset("EAAI"), dealer=seed % 2, deck=shuffled_deck(seed))
+        bots = (MasterPlayer(seed), make_player("eaai", seed + 1))
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            if me == 0 and view.phase is Phase.DRAW:
+                nxt = rnd._stock[-1] if rnd._stock else None
+                close = (
+                    nxt is not None
+                    and best_discard(mask_of(rnd.hand(1)) | nxt.bit, 0)[0] <= view.knock_limit
+                )
+                out.append((view, close))
+            rnd.apply(bots[me].choose(view), me)
+    return out
+
+
+def test_the_knock_hazard_reads_an_opponent_about_to_go_out() -> None:
+    """`Reading.hazard` is the share of replayed opponent hands that go out on their next
+    stock draw: higher where eaai's real hand was close; from 1 / `hazard_scale` up a
+    hand's one-draw promise counts for nothing."""
+    master = MasterPlayer(2)
+    close, far = [], []
+    for view, near in _eaai_rounds(range(12)):
+        if view.stock_size <= view.rules.dead_stock + 1:
+            continue
+        p = master._hazard(view, read_view(view))
+        assert 0.0 <= p <= 1.0
+        (close if near else far).append(p)
+    assert close and far
+    assert sum(close) / len(close) > 2 * sum(far) / len(far)
+    view = _eaai_rounds(range(1))[3][0]
+    reading = read_view(view)
+    hand = view.hand_mask ^ bits(view.hand_mask)[0]
+    stock = view.stock_size
+    cost = master._cost_of(10)(hand)
+    assert master._value(hand, reading, stock, 10) < cost  # the promise counts
+    calm = replace(reading, hazard=0.1)
+    assert master._potential_weight(calm, stock) == pytest.approx(
+        master.potential_weight * 0.6 * min(1.0, stock / 24)
+    )
+    assert master._value(hand, replace(reading, hazard=0.25), stock, 10) == cost
