@@ -2,11 +2,13 @@
 
 Nothing is ever written to the user's real data directory, and the tester's own locale
 (``LANG=pl_PL.UTF-8``, say) never changes what a test sees: a test that wants another
-language asks for it.
+language asks for it. A test run started as a background job still has programs that hear
+the Ctrl+C a test sends them.
 """
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +25,24 @@ def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv(ENV_DATA_DIR, str(path))
         yield path
+
+
+@pytest.fixture(autouse=True)
+def children_hear_ctrl_c() -> Iterator[None]:
+    """Let the programs a test starts be interrupted as a terminal's would.
+
+    A shell starts a background job (``make test &``, a detached CI step) with SIGINT
+    ignored, and an ignored signal stays ignored across ``exec``: the program under test
+    would never see the test's Ctrl+C and the test would time out, though the program is
+    right. A handled signal is reset to its default at ``exec``, so while SIGINT is
+    handled here, every child starts with the default a foreground program has.
+    """
+    before = signal.getsignal(signal.SIGINT)
+    if before is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if before is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, before)
 
 
 @pytest.fixture(autouse=True)

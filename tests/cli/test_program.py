@@ -131,7 +131,11 @@ def test_ctrl_c_in_a_multi_process_arena() -> None:
         time.sleep(2.0)
         # Like a terminal's Ctrl+C: the signal goes to the whole process group.
         os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)  # not left playing 100,000 games
+            raise
     assert proc.returncode == 130
     assert b"Traceback" not in err
     assert err.decode().strip() == "ginrummy: interrupted"
