@@ -158,6 +158,12 @@ def _curved_cost(lam: float) -> Callable[[int], float]:
     return partial(_curved, lam)
 
 
+@cache
+def _curve_shape(lam: float) -> Callable[[int], float]:
+    """A deadwood's cost on the undercut curve (`curved_deadwood`), made once per ``lam``."""
+    return partial(curved_deadwood, lam)
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What the master reads from a view: where the cards may be."""
@@ -420,7 +426,7 @@ class MasterPlayer:
     def _gain(self, hand: int, reading: Reading, knock_limit: int) -> float:
         """Expected drop in cost from one stock draw, with a bonus for going out."""
         if self._curve_applies(knock_limit):
-            shape = partial(curved_deadwood, self.undercut_curve)
+            shape = _curve_shape(self.undercut_curve)
             return self._draw_gain(hand, reading, knock_limit, shape)
         return self._draw_gain(hand, reading, knock_limit, None)
 
