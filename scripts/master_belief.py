@@ -12,7 +12,9 @@ unless ``samples=N``) and compares them with the true hand:
   against how often the true hand could;
 - **feeds**: for each card of the master's hand, the share of sampled hands it would make
   a meld with (a set or a run, `eaai.makes_meld`) against whether it makes one with the
-  true hand: the AUC (0.5 is guessing, 1 is knowing) and the Brier score;
+  true hand: the AUC (0.5 is guessing, 1 is knowing) and the Brier score; the same for
+  the chance the danger formula gives (`MasterPlayer._danger`, from the per-card belief
+  alone: what the master weighs its discards by against a greedy knocker);
 - **the discards made**: the master's own discards by that share, and how many of each
   band the opponent took.
 
@@ -80,6 +82,7 @@ def main(argv: list[str]) -> int:
     deadwood: list[tuple[int, float, float]] = []  # (true, sampled mean, share that knocks)
     true_knocks = 0
     feeds: list[tuple[float, bool]] = []
+    dangers: list[tuple[float, bool]] = []  # the danger formula's chance, for the same cards
     made: list[tuple[float, bool]] = []  # the master's discards: (share, taken)
     for seed in range(rounds):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
@@ -105,7 +108,9 @@ def main(argv: list[str]) -> int:
                 for b in bits(view.hand_mask):
                     card = Card.from_bit(b)
                     share = shares[b] = sum(makes_meld(h, card) for h in hands) / len(hands)
-                    feeds.append((share, makes_meld(true, card)))
+                    melds = makes_meld(true, card)
+                    feeds.append((share, melds))
+                    dangers.append((master._danger(b, reading), melds))
             action = bots[me].choose(view)
             if me == 1 and thrown is not None:  # its answer to the master's discard
                 made.append((thrown, isinstance(action, TakeDiscard)))
@@ -136,6 +141,10 @@ def main(argv: list[str]) -> int:
     print(
         f"  feeds: {len(feeds)} cards, {base:.1%} meld with the true hand, sampled"
         f" {statistics.fmean(s for s, _t in feeds):.1%}; AUC {auc(feeds):.3f}, Brier {brier:.4f}"
+    )
+    print(
+        f"  the danger formula (`_danger`, the per-card belief): AUC {auc(dangers):.3f},"
+        f" Brier {statistics.fmean((s - t) ** 2 for s, t in dangers):.4f}"
     )
     taken = sum(t for _s, t in made)
     print(f"  the master's discards: {len(made)}, taken by {opponent} {taken}; by share:")
