@@ -69,6 +69,11 @@ def auc(scored: list[tuple[float, bool]]) -> float:
     return wins / (len(positives) * len(negatives))
 
 
+def brier(scored: list[tuple[float, bool]]) -> float:
+    """The mean squared distance of the chances from the truths (0 is knowing)."""
+    return statistics.fmean((s - t) ** 2 for s, t in scored)
+
+
 def main(argv: list[str]) -> int:
     if len(argv) < 3:
         print(__doc__)
@@ -137,14 +142,14 @@ def main(argv: list[str]) -> int:
         f" {statistics.fmean(k for _t, _m, k in deadwood):.1%}"
     )
     base = sum(t for _s, t in feeds) / len(feeds)
-    brier = statistics.fmean((s - t) ** 2 for s, t in feeds)
     print(
         f"  feeds: {len(feeds)} cards, {base:.1%} meld with the true hand, sampled"
-        f" {statistics.fmean(s for s, _t in feeds):.1%}; AUC {auc(feeds):.3f}, Brier {brier:.4f}"
+        f" {statistics.fmean(s for s, _t in feeds):.1%};"
+        f" AUC {auc(feeds):.3f}, Brier {brier(feeds):.4f}"
     )
     print(
         f"  the danger formula (`_danger`, the per-card belief): AUC {auc(dangers):.3f},"
-        f" Brier {statistics.fmean((s - t) ** 2 for s, t in dangers):.4f}"
+        f" Brier {brier(dangers):.4f}"
     )
     taken = sum(t for _s, t in made)
     print(f"  the master's discards: {len(made)}, taken by {opponent} {taken}; by share:")
