@@ -100,6 +100,13 @@ not parts of the game.
   ``style_shown=True`` a careful opponent is read as such at the master's first go-out
   that shows a hand within the knock limit. L 1.1 (a belief of 0.75) with
   ``style_shown=True`` on the target's 1000 games (sixteenth session): 797, +3 against v8.
+- ``stakes=C`` (twenty-first session): the discards' feed costs (the danger formula and
+  the sampled feed) are multiplied by what a point of the opponent's is worth against
+  one of the master's at the game's score, and the reply's knocks are counted by the
+  game-win chance they bring or cost (`Stakes`, its ratio clipped to 1/C..C): early in a
+  game the ratio is about 1, with the opponent one knock from the target 2-4, with the
+  master that close 0.4-0.7. C 4 against v9: +12 on the target's 1000 games (seed 1),
+  -8 on seed 1801503868's; flat.
 - Knobs of the master itself (thirteenth session, on the target's 1000 games): the
   sampled feed weighed 0.2 (``feed_weight=0.2``) won 802 (+24), and the danger formula
   at 3.5 for the sampled feeds (``feed_samples=0,danger_weight=3.5``) 806 (+28), +8 on
@@ -134,6 +141,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 
 import master_ab  # next to this script (the script's folder is first on sys.path)
@@ -146,8 +154,59 @@ from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard, layoff_deadwood, showdown_points
+from ginrummy.players.gamevalue import GameValue
 from ginrummy.players.master import MasterPlayer, Reading, _best_swap, read_view
 from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What points are worth at one score (``stakes``): a round's points for either
+    player in the game-win chance they bring or cost, in points of the master's. A point
+    of the opponent's is worth `ratio` of the master's (about 1 early in a game, far from
+    it when one round can end the game). ``gain`` / ``loss``: the chance a point of the
+    master's / the opponent's is worth here, over a typical round won by either
+    (`GAIN_POINTS`, `LOSS_POINTS`: an undercut or a gin, a knock that stands)."""
+
+    value: GameValue
+    mine: int
+    theirs: int
+    multiplier: int
+    here: float
+    gain: float
+    loss: float
+    ratio: float
+
+    GAIN_POINTS = 20
+    LOSS_POINTS = 12
+
+    @classmethod
+    def at(cls, value: GameValue, mine: int, theirs: int, multiplier: int, clip: float) -> Stakes:
+        """The stakes at these scores, `ratio` clipped to ``1 / clip``..``clip``."""
+        here = value.win(mine, theirs)
+        g, lo = cls.GAIN_POINTS, cls.LOSS_POINTS
+        gain = (value.win(mine + g * multiplier, theirs) - here) / g
+        loss = (here - value.win(mine, theirs + lo * multiplier)) / lo
+        ratio = min(clip, max(1.0 / clip, loss / gain)) if gain > 1e-9 and loss > 1e-9 else 1.0
+        return cls(value, mine, theirs, multiplier, here, gain, loss, ratio)
+
+    def points(self, pts: float) -> float:
+        """A round worth ``pts`` to the master (negative: to the opponent) in points of
+        the master's: a gain by the chance it brings over what a point of the master's is
+        worth here, a loss by the chance it costs over what one of the opponent's is
+        worth, times `ratio`."""
+        m = self.multiplier
+        if pts > 0:
+            if self.gain <= 1e-9:
+                return pts
+            return (self.value.win(self.mine + pts * m, self.theirs) - self.here) / self.gain
+        if pts < 0:
+            if self.loss <= 1e-9:
+                return pts * self.ratio
+            lost = self.here - self.value.win(self.mine, self.theirs - pts * m)
+            return -self.ratio * lost / self.loss
+        return 0.0
+
 
 #: Refits of the learned knock (`master_knocks.py`), by name: (knock fit, play-on fit).
 FITS: dict[str, tuple[tuple[float, ...], tuple[float, ...]]] = {
@@ -186,6 +245,7 @@ class Variant(MasterPlayer):
     layoff_weight = 0.0
     layoff_samples = 32
     style_prior = 0.0
+    stakes = 0.0
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
@@ -196,6 +256,8 @@ class Variant(MasterPlayer):
         self._hand11 = 0
         if self.fits:
             self.knock_fit, self.play_on_fit = FITS[self.fits]
+        #: For ``stakes``, while a discard is scored.
+        self._stake: Stakes | None = None
 
     def _replay_weight(
         self, hand: int, turns: tuple[Turn, ...], limit: int, rng: random.Random
@@ -321,12 +383,20 @@ class Variant(MasterPlayer):
         else:
             knobs = (limit, rules.dead_stock, rules.gin_bonus, rules.undercut_bonus)
             pts = multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns)
+        if pts and self._stake is not None:
+            pts = self._stake.points(pts)
         if not pts or (self.reply_base == 0.0 and self.reply_gain is None):
             return pts
         pts -= self.reply_base
         if pts > 0 and self.reply_gain is not None and self.reply_weight:
             pts *= self.reply_gain / self.reply_weight
         return pts
+
+    def _feed_weights(self, knock_limit: int) -> tuple[float, float]:
+        formula, feed = super()._feed_weights(knock_limit)
+        if self._stake is None:
+            return formula, feed
+        return formula * self._stake.ratio, feed * self._stake.ratio
 
     def _knock_beats(
         self,
@@ -413,10 +483,13 @@ class Variant(MasterPlayer):
         rng: random.Random,
     ) -> list[tuple[float, int]]:
         self._hand11 = hand11
+        if self.stakes and view.knock_limit:
+            self._stake = Stakes.at(*self._stakes(view), self.stakes)
         try:
             out = super()._discard_scores(view, hand11, banned, reading, rng)
         finally:
             self._hand11 = 0
+            self._stake = None
         if self.layoff_weight and view.knock_limit and len(out) > 1:
             out = self._layoff_rerank(view, out, hand11, reading)
         k = self.mc_candidates

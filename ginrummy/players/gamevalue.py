@@ -31,14 +31,7 @@ from dataclasses import dataclass
 
 from ..core.rules import PRESETS, Rules
 
-__all__ = [
-    "GameValue",
-    "Stakes",
-    "histogram_kind",
-    "measure_histogram",
-    "solve_table",
-    "value_table",
-]
+__all__ = ["GameValue", "histogram_kind", "measure_histogram", "solve_table", "value_table"]
 
 
 def histogram_kind(rules: Rules) -> str:
@@ -141,78 +134,6 @@ class GameValue:
             + at(i + 1, j + 1) * fx * fy
         )
         return v / 1000.0
-
-
-@dataclass(frozen=True, slots=True)
-class Stakes:
-    """What points are worth at one score: a round's points for either player in the
-    game-win chance they bring or cost, in units of one point of mine (a point of theirs
-    is worth `ratio` of mine, which is about 1 early in a game and moves far from it
-    when one round can end the game).
-
-    ``gain`` and ``loss``: the game-win chance a point of mine / of theirs is worth here,
-    over a typical round won by either (`GAIN_POINTS`, `LOSS_POINTS`: an undercut or a
-    gin, a knock that stands).
-    """
-
-    value: GameValue
-    mine: int
-    theirs: int
-    multiplier: int
-    here: float
-    gain: float
-    loss: float
-    ratio: float
-    #: How far `points` goes from points alone (1: all the way).
-    weight: float = 1.0
-
-    #: The points of a typical round won by me / by the opponent, over which a point's
-    #: worth is measured.
-    GAIN_POINTS = 20
-    LOSS_POINTS = 12
-
-    @classmethod
-    def at(
-        cls,
-        value: GameValue,
-        mine: int,
-        theirs: int,
-        multiplier: int,
-        clip: float,
-        weight: float = 1.0,
-    ) -> Stakes:
-        """The stakes at these scores, `ratio` clipped to ``1 / clip``..``clip``; with a
-        ``weight`` below 1, part of the way from points alone (every point worth one)."""
-        here = value.win(mine, theirs)
-        g, lo = cls.GAIN_POINTS, cls.LOSS_POINTS
-        gain = (value.win(mine + g * multiplier, theirs) - here) / g
-        loss = (here - value.win(mine, theirs + lo * multiplier)) / lo
-        ratio = min(clip, max(1.0 / clip, loss / gain)) if gain > 1e-9 and loss > 1e-9 else 1.0
-        return cls(value, mine, theirs, multiplier, here, gain, loss, ratio, weight)
-
-    @property
-    def their_point(self) -> float:
-        """A point of theirs in points of mine: `ratio`, part of the way by `weight`."""
-        return 1.0 + self.weight * (self.ratio - 1.0)
-
-    def points(self, pts: float) -> float:
-        """A round worth ``pts`` to me (negative: to them) in points of mine at this score:
-        a gain by the chance it brings over what a point of mine is worth here, a loss by
-        the chance it costs over what a point of theirs is worth, times `ratio`."""
-        m = self.multiplier
-        if pts > 0:
-            if self.gain <= 1e-9:
-                return pts
-            worth = (self.value.win(self.mine + pts * m, self.theirs) - self.here) / self.gain
-        elif pts < 0:
-            if self.loss <= 1e-9:
-                worth = pts * self.ratio
-            else:
-                lost = self.here - self.value.win(self.mine, self.theirs - pts * m)
-                worth = -self.ratio * lost / self.loss
-        else:
-            return 0.0
-        return pts + self.weight * (worth - pts)
 
 
 def _quantise(table: Sequence[Sequence[float]]) -> tuple[tuple[int, ...], ...]:

@@ -79,7 +79,7 @@ from ..text.i18n import _
 from .estimates import MELD_PARTNERS, bits, opponent_signals
 from .expert import Advice
 from .fastsim import VALUE, best_discard, improve, playout, sample_hidden, showdown_points
-from .gamevalue import GameValue, Stakes, value_table
+from .gamevalue import GameValue, value_table
 from .replay import SampleSets, Turn, greedy_reply, knock_features, opponent_turns, replay_weight
 from .style import KnockStyle
 
@@ -375,15 +375,6 @@ class MasterPlayer:
     #: session). v9 is v8 with these three: +17 and +4 of two seeds' 1000 games against
     #: eaai (BENCHMARKS.md, seventeenth and eighteenth sessions).
     hazard_scale = 4.0
-    #: Against a greedy knocker (weighed by `_eager`), the discards' feed costs (the
-    #: formula and the sampled feed) are multiplied by what a point of the opponent's is
-    #: worth against one of the master's at the game's score, and the reply's knocks are
-    #: counted by the game-win chance they bring or cost (`gamevalue.Stakes`, its ratio
-    #: clipped to 1/C..C; 0: points alone, as v9). Early in a game the ratio is about 1;
-    #: with the opponent one knock from the target it is 2-4 (a feed may end the game),
-    #: with the master that close 0.4-0.7. C 4 on the target's 1000 games against eaai:
-    #: +12 over v9 (BENCHMARKS.md, twenty-first session).
-    stakes = 0.0
     #: Safety cap on the time of one decision, seconds.
     budget = 0.4
 
@@ -565,24 +556,8 @@ class MasterPlayer:
         feed_weight = self.feed_weight if knock_limit else self.feed_weight * 0.5
         if not knock_limit or self.eager_danger is None:
             return 0.0, feed_weight
-        eager = self._eager()
+        eager = max(0.0, self.style.eager - self.eager_from) / (1.0 - self.eager_from)
         return eager * self.eager_danger, (1.0 - eager) * feed_weight
-
-    def _eager(self) -> float:
-        """The belief that the opponent knocks as soon as it may, from `eager_from` up,
-        scaled to 0-1."""
-        return max(0.0, self.style.eager - self.eager_from) / (1.0 - self.eager_from)
-
-    def _stakes_now(self, view: PlayerView) -> Stakes | None:
-        """The score's stakes for the discards (`stakes`), weighed by the belief that the
-        opponent is a greedy knocker (`_eager`); None when they do not apply."""
-        if not self.stakes or not view.knock_limit or self.eager_danger is None:
-            return None
-        w = self._eager()
-        if w <= 0.0:
-            return None
-        gv, mine, theirs, mult = self._stakes(view)
-        return Stakes.at(gv, mine, theirs, mult, self.stakes, weight=w)
 
     def _discard_scores(
         self,
@@ -597,10 +572,6 @@ class MasterPlayer:
         knock_limit = view.knock_limit
         out = []
         formula, feed_weight = self._feed_weights(knock_limit)
-        stakes = self._stakes_now(view)
-        if stakes is not None:
-            formula *= stakes.their_point
-            feed_weight *= stakes.their_point
         sampled = self.feed_samples > 0 and feed_weight > 0
 
         def penalty(b: int) -> float:
@@ -629,7 +600,7 @@ class MasterPlayer:
             head = sorted((sc + feed_weight * f, b) for (sc, b), f in zip(head, feeds, strict=True))
             out = head + out[self.feed_candidates :]
         if self.reply_weight and knock_limit and len(out) > 1 and stock > view.rules.dead_stock:
-            out = self._reply_rerank(view, out, hand11, reading, rng, stakes)
+            out = self._reply_rerank(view, out, hand11, reading, rng)
         return out
 
     def _reply_rerank(
@@ -639,13 +610,11 @@ class MasterPlayer:
         hand11: int,
         reading: Reading,
         rng: random.Random,
-        stakes: Stakes | None = None,
     ) -> list[tuple[float, int]]:
         """The closest discards re-ranked by the opponent's reply on replayed samples: it
         takes the card if it melds (else draws the sampled stock's top), throws the card
         leaving the least deadwood and knocks at once if it can; that knock is settled
-        against the master's hand left (undercuts included, `replay.greedy_reply`), its
-        points counted at the score's ``stakes`` if given (`Stakes.points`)."""
+        against the master's hand left (undercuts included, `replay.greedy_reply`)."""
         rules = view.rules
         limit = view.knock_limit
         head = out[: self.reply_candidates]
@@ -655,8 +624,7 @@ class MasterPlayer:
         )
         for opp, rest in worlds:
             for j, (_sc, c) in enumerate(head):
-                pts = self._reply_points(opp, rest, hand11 ^ c, c, limit, rules)
-                sums[j] += stakes.points(pts) if stakes is not None and pts else pts
+                sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, rules)
         n = len(worlds) or 1
         w = self.reply_weight
         head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))

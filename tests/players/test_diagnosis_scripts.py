@@ -146,7 +146,7 @@ def test_variants_run_every_experiment() -> None:
         "hazard_scale=1.0,reply_turns=3,game_knock_within=100,replay_exact=2,fits='x2',"
         "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5,"
         "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
-        "style_prior=1.1,style_shown=True",
+        "style_prior=1.1,style_shown=True,stakes=4.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -528,3 +528,29 @@ def test_the_style_prior_knob_sets_the_starting_belief() -> None:
     player = type("Prior", (variants.Variant,), {"style_prior": 1.1})(3)
     assert player.style.log_odds == 1.1
     assert variants.Variant(3).style.log_odds == 0.0
+
+
+def test_stakes_weigh_a_round_by_the_game_win_chance_it_moves() -> None:
+    """``stakes``: early in a game a point of either player's is worth about one of the
+    master's; with the opponent one knock from the target its points weigh far more,
+    with the master that close far less."""
+    stakes = _script("master_variants").Stakes
+    gv = value_table(Rules.preset("EAAI"))
+    early = stakes.at(gv, 0, 0, 1, 4.0)
+    assert 0.8 < early.ratio < 1.25
+    assert early.points(stakes.GAIN_POINTS) == pytest.approx(stakes.GAIN_POINTS)
+    assert early.points(-stakes.LOSS_POINTS) == pytest.approx(-stakes.LOSS_POINTS * early.ratio)
+    assert early.points(0) == 0.0
+    brink = stakes.at(gv, 20, 90, 1, 4.0)
+    assert brink.ratio > 2.0
+    # Any knock of 10 ends the game: it costs all the chance left, over a point's worth.
+    assert brink.points(-10) == pytest.approx(-brink.ratio * brink.here / brink.loss)
+    assert brink.points(-10) == pytest.approx(brink.points(-30))
+    near = stakes.at(gv, 90, 20, 1, 4.0)
+    assert near.ratio < 0.8
+    assert near.points(15) == pytest.approx((1.0 - near.here) / near.gain)
+    assert 1 / 1.5 <= stakes.at(gv, 0, 95, 1, 1.5).ratio <= 1.5
+    # Under a multiplier a round's points count that many times: 10 doubled end it.
+    doubled = stakes.at(gv, 20, 80, 2, 4.0)
+    assert doubled.points(-10) == pytest.approx(-doubled.ratio * doubled.here / doubled.loss)
+    assert stakes.at(gv, 20, 80, 1, 4.0).points(-10) > doubled.points(-10)

@@ -29,7 +29,7 @@ from ginrummy.players import LEVELS, PLAYERS, make_player
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard
-from ginrummy.players.gamevalue import Stakes, value_table
+from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import (
     UNDERCUT_LIMIT,
     MasterPlayer,
@@ -177,57 +177,6 @@ def test_game_value_table() -> None:
     # Rules without a shipped table are solved on first use.
     custom = value_table(Rules(target=60))
     assert custom.win(30, 30) == pytest.approx(0.5, abs=0.03)
-
-
-def test_stakes_weigh_a_round_by_the_game_win_chance_it_moves() -> None:
-    """`Stakes`: early in a game a point of either player's is worth about one of mine;
-    with the opponent one knock from the target its points weigh far more, with me that
-    close far less; ``weight`` 0 is points alone."""
-    gv = value_table(Rules.preset("EAAI"))
-    early = Stakes.at(gv, 0, 0, 1, 4.0)
-    assert 0.8 < early.ratio < 1.25
-    assert early.points(Stakes.GAIN_POINTS) == pytest.approx(Stakes.GAIN_POINTS)
-    assert early.points(-Stakes.LOSS_POINTS) == pytest.approx(-Stakes.LOSS_POINTS * early.ratio)
-    assert early.points(0) == 0.0
-    brink = Stakes.at(gv, 20, 90, 1, 4.0)
-    assert brink.ratio > 2.0
-    # Any knock of 10 ends the game: it costs all the chance left, over a point's worth.
-    assert brink.points(-10) == pytest.approx(-brink.ratio * brink.here / brink.loss)
-    assert brink.points(-10) == pytest.approx(brink.points(-30))
-    near = Stakes.at(gv, 90, 20, 1, 4.0)
-    assert near.ratio < 0.8
-    assert near.points(15) == pytest.approx((1.0 - near.here) / near.gain)
-    assert 1 / 1.5 <= Stakes.at(gv, 0, 95, 1, 1.5).ratio <= 1.5
-    plain = Stakes.at(gv, 20, 90, 1, 4.0, weight=0.0)
-    assert plain.points(-10) == -10
-    assert plain.their_point == 1.0
-    half = Stakes.at(gv, 20, 90, 1, 4.0, weight=0.5)
-    assert half.their_point == pytest.approx(1 + 0.5 * (brink.ratio - 1))
-    assert half.points(-10) == pytest.approx((-10 + brink.points(-10)) / 2)
-    # Under a multiplier a round's points count that many times: 10 doubled end it.
-    doubled = Stakes.at(gv, 20, 80, 2, 4.0)
-    assert doubled.points(-10) == pytest.approx(-doubled.ratio * doubled.here / doubled.loss)
-    assert Stakes.at(gv, 20, 80, 1, 4.0).points(-10) > doubled.points(-10)
-
-
-def test_the_master_weighs_the_stakes_only_against_a_greedy_knocker() -> None:
-    rules = Rules.preset("EAAI")
-    view = _late_knock_view(rules, 12)
-    master = MasterPlayer(1)
-    master.stakes = 4.0
-    assert master._stakes_now(view) is None  # the opponent not read yet
-    master.style.log_odds = 4.0
-    stakes = master._stakes_now(view)
-    assert stakes is not None
-    me = view.player
-    full = Stakes.at(value_table(rules), view.scores[me], view.scores[1 - me], 1, 4.0)
-    assert stakes.ratio == full.ratio
-    assert stakes.weight == pytest.approx(master._eager()) and stakes.weight > 0.9
-    master.style.log_odds = -4.0  # a careful opponent
-    assert master._stakes_now(view) is None
-    master.style.log_odds = 4.0
-    master.stakes = 0.0
-    assert master._stakes_now(view) is None
 
 
 def test_no_endless_passing_of_cards_in_straight_gin() -> None:
