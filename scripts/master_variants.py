@@ -168,10 +168,9 @@ class Stakes:
     master's / the opponent's is worth here, over a typical round won by either
     (`GAIN_POINTS`, `LOSS_POINTS`: an undercut or a gin, a knock that stands)."""
 
-    value: GameValue
-    mine: int
-    theirs: int
-    multiplier: int
+    #: The game-win chance after a round worth so many points to the master (negative:
+    #: to the opponent): `MasterPlayer._worth` at these scores.
+    worth: Callable[[float], float]
     here: float
     gain: float
     loss: float
@@ -183,29 +182,24 @@ class Stakes:
     @classmethod
     def at(cls, value: GameValue, mine: int, theirs: int, multiplier: int, clip: float) -> Stakes:
         """The stakes at these scores, `ratio` clipped to ``1 / clip``..``clip``."""
-        here = value.win(mine, theirs)
-        g, lo = cls.GAIN_POINTS, cls.LOSS_POINTS
-        gain = (value.win(mine + g * multiplier, theirs) - here) / g
-        loss = (here - value.win(mine, theirs + lo * multiplier)) / lo
+        worth = partial(MasterPlayer._worth, value, mine, theirs, multiplier)
+        here = worth(0)
+        gain = (worth(cls.GAIN_POINTS) - here) / cls.GAIN_POINTS
+        loss = (here - worth(-cls.LOSS_POINTS)) / cls.LOSS_POINTS
         ratio = min(clip, max(1.0 / clip, loss / gain)) if gain > 1e-9 and loss > 1e-9 else 1.0
-        return cls(value, mine, theirs, multiplier, here, gain, loss, ratio)
+        return cls(worth, here, gain, loss, ratio)
 
     def points(self, pts: float) -> float:
         """A round worth ``pts`` to the master (negative: to the opponent) in points of
         the master's: a gain by the chance it brings over what a point of the master's is
         worth here, a loss by the chance it costs over what one of the opponent's is
         worth, times `ratio`."""
-        m = self.multiplier
+        if not pts:
+            return 0.0
+        delta = self.worth(pts) - self.here
         if pts > 0:
-            if self.gain <= 1e-9:
-                return pts
-            return (self.value.win(self.mine + pts * m, self.theirs) - self.here) / self.gain
-        if pts < 0:
-            if self.loss <= 1e-9:
-                return pts * self.ratio
-            lost = self.here - self.value.win(self.mine, self.theirs - pts * m)
-            return -self.ratio * lost / self.loss
-        return 0.0
+            return delta / self.gain if self.gain > 1e-9 else pts
+        return self.ratio * delta / self.loss if self.loss > 1e-9 else pts * self.ratio
 
 
 #: Refits of the learned knock (`master_knocks.py`), by name: (knock fit, play-on fit).
