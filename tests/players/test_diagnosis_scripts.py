@@ -23,8 +23,9 @@ from players_helpers import eaai_turns
 from ginrummy.core.actions import Discard, DrawStock, Pass
 from ginrummy.core.cards import CARDS, Card, mask_of
 from ginrummy.core.melds import min_deadwood_mask
-from ginrummy.core.round import Round
+from ginrummy.core.round import Round, shuffled_deck
 from ginrummy.core.rules import Rules
+from ginrummy.players.eaai import EaaiPlayer
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import UNDERCUT_BONUS, MasterPlayer, read_view
@@ -429,7 +430,6 @@ def _regret_table(seed: int) -> tuple[Any, Any, tuple[Any, Any], int]:
     that is not a knock after two stock draws: (module, game, players, master)."""
     regret = _script("master_regret")
     from ginrummy.core import Game
-    from ginrummy.players.eaai import EaaiPlayer
 
     game = Game(Rules.preset("EAAI"), seed=seed, first_dealer=1)
     players = (regret.Recording(3), EaaiPlayer(4))
@@ -554,3 +554,52 @@ def test_stakes_weigh_a_round_by_the_game_win_chance_it_moves() -> None:
     doubled = stakes.at(gv, 20, 80, 2, 4.0)
     assert doubled.points(-10) == pytest.approx(-doubled.ratio * doubled.here / doubled.loss)
     assert stakes.at(gv, 20, 80, 1, 4.0).points(-10) > doubled.points(-10)
+
+
+def _probe_rounds(limit: int | None, deals: range) -> list[tuple[Any, int]]:
+    """Rounds of a `style_probe.PatientEaai` (seat 0) against eaai under the EAAI rules:
+    (the round's result, the limit the probe player had in it)."""
+    probe = _script("style_probe")
+    out = []
+    for seed in deals:
+        rnd = Round(Rules.preset("EAAI"), dealer=seed % 2, deck=shuffled_deck(seed))
+        bots = (probe.PatientEaai(seed, limit), EaaiPlayer(seed + 1))
+        held = bots[0].round_limit(rnd.view(0))
+        while rnd.result is None:
+            me = rnd.to_act
+            rnd.apply(bots[me].choose(rnd.view(me)), me)
+        out.append((rnd.result, held))
+    return out
+
+
+@pytest.mark.parametrize("limit", [5, 0])
+def test_a_patient_eaai_goes_out_only_at_its_own_limit(limit: int) -> None:
+    rounds = _probe_rounds(limit, range(40))
+    mine = [r for r, _held in rounds if r.knocker == 0]
+    assert len(mine) >= 5  # it does go out, only later
+    for result in mine:
+        assert result.showdown.knocker_deadwood <= limit
+
+
+def test_the_mixed_probe_draws_its_limit_per_round() -> None:
+    probe = _script("style_probe")
+    rounds = _probe_rounds(None, range(40))
+    limits = {held for _r, held in rounds}
+    assert limits <= set(probe.MIX_LIMITS)
+    assert len(limits) >= 3  # the style changes from round to round
+    for result, held in rounds:
+        if result.knocker == 0:
+            assert result.showdown.knocker_deadwood <= held
+
+
+def test_style_probe_runs_the_arena_with_its_players() -> None:
+    proc = _run(
+        "style_probe.py", "arena", "--players", "eaaimix,eaai0", "--rules", "eaai",
+        "--games", "2", "--seed", "1",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("eaaimix vs eaai0: 2 games to 100 (EAAI rules), seed 1")
+    bad = _run("style_probe.py", "arena", "--players", "eaai5,nobody", "--games", "1")
+    assert bad.returncode == 2
+    assert "unknown player 'nobody'" in bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -1,0 +1,82 @@
+r"""The arena against opponents the master was not tuned on: eaai that waits longer to knock.
+
+    python scripts/style_probe.py ARENA-ARGUMENTS...
+
+Runs ``ginrummy arena`` with three more players besides the arena's own:
+
+- ``eaai5``: Neller's SimpleGinRummyPlayer (``eaai``) that knocks only at 5 deadwood or
+  less (it keeps discarding greedily until then);
+- ``eaai0``: the same that goes out only with gin;
+- ``eaaimix``: the same whose knock limit is drawn anew each round from 10, 6, 2 and 0
+  (seeded by the player's seed, the round and the scores), so that its style changes
+  within a game.
+
+The master reads an opponent's style (`ginrummy.players.style`) from how its rounds end:
+eaai always knocks at once, defensive waits for gin. These players sit between the two or
+switch from round to round, so a run says whether the master's play holds when the
+reading is unsure. Example (BENCHMARKS.md, "Twenty-second session")::
+
+    python scripts/style_probe.py arena --players master,eaaimix --rules eaai \
+        --games 200 --seed 1 --jobs 2
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+
+from ginrummy.cli import main as cli_main
+from ginrummy.core.actions import Action, Discard, Knock
+from ginrummy.core.melds import min_deadwood_mask
+from ginrummy.core.player import Player
+from ginrummy.core.round import PlayerView
+from ginrummy.players import PLAYERS
+from ginrummy.players.eaai import EaaiPlayer
+
+#: The knock limits ``eaaimix`` draws from, one per round.
+MIX_LIMITS = (10, 6, 2, 0)
+
+
+class PatientEaai(EaaiPlayer):
+    """eaai that knocks only at ``limit`` deadwood or less (None: a limit per round)."""
+
+    def __init__(self, seed: int | str = 0, limit: int | None = 10) -> None:
+        super().__init__(seed)
+        self.limit = limit
+
+    def round_limit(self, view: PlayerView) -> int:
+        """The deadwood this player goes out with in this round."""
+        if self.limit is not None:
+            return self.limit
+        rng = random.Random(f"eaaimix:{self.seed}:{view.round_number}:{view.scores}")
+        return rng.choice(MIX_LIMITS)
+
+    def choose(self, view: PlayerView) -> Action:
+        action = super().choose(view)
+        if isinstance(action, Knock):
+            left = min_deadwood_mask(view.hand_mask ^ action.card.bit)
+            if left > self.round_limit(view):
+                return Discard(action.card)
+        return action
+
+
+def _factory(limit: int | None) -> Callable[[int], Player]:
+    return lambda seed: PatientEaai(seed, limit)
+
+
+PROBES: dict[str, Callable[[int], Player]] = {
+    "eaai5": _factory(5),
+    "eaai0": _factory(0),
+    "eaaimix": _factory(None),
+}
+
+
+def main(argv: list[str]) -> int:
+    # The arena's worker processes are forked from this one, so they see the probes too.
+    PLAYERS.update(PROBES)
+    return cli_main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
