@@ -209,6 +209,12 @@ FITS: dict[str, tuple[tuple[float, ...], tuple[float, ...]]] = {
         (15.4559, -0.2047, 0.9935, -0.0678, -13.4191, 11.3141, -0.1776, -0.4609, -0.8003, -1.1998),
         (29.8710, 0.2904, -2.1789),
     ),
+    # python scripts/style_probe.py's eaai0 (gin only) through master_knocks.py, 500
+    # rounds (twenty-second session): early knocks pay against a player that never knocks
+    "g0": (
+        (89.3474, -0.6582, 0.6177, 0.0890, -37.1371, 8.7440, -1.6749, -1.6921, -5.1363, -1.2013),
+        (1.2505, 0.2478, -0.8448),
+    ),
 }
 
 

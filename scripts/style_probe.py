@@ -18,10 +18,17 @@ reading is unsure. Example (BENCHMARKS.md, "Twenty-second session")::
 
     python scripts/style_probe.py arena --players master,eaaimix --rules eaai \
         --games 200 --seed 1 --jobs 2
+
+With the name of one of the master's diagnosis scripts first (``master_ab``,
+``master_knocks``, ``master_variants``), it runs that script instead, with the probes
+among its opponents::
+
+    JOBS=2 python scripts/style_probe.py master_variants eaai0 EAAI 200 1 "g0:fits='g0'"
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 from collections.abc import Callable
@@ -72,9 +79,17 @@ PROBES: dict[str, Callable[[int], Player]] = {
 }
 
 
+#: The diagnosis scripts of scripts/ that can be run against the probes instead of the
+#: arena (``python scripts/style_probe.py master_knocks eaai0 EAAI 500``).
+SCRIPTS = ("master_ab", "master_knocks", "master_variants")
+
+
 def main(argv: list[str]) -> int:
-    # The arena's worker processes are forked from this one, so they see the probes too.
+    # The worker processes are forked from this one, so they see the probes too.
     PLAYERS.update(PROBES)
+    if argv and argv[0] in SCRIPTS:
+        script = importlib.import_module(argv[0])
+        return int(script.main(argv[1:]))
     return cli_main(argv)
 
 
