@@ -34,8 +34,6 @@ import sys
 from collections.abc import Callable
 
 from ginrummy.cli import main as cli_main
-from ginrummy.core.actions import Action, Discard, Knock
-from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.player import Player
 from ginrummy.core.round import PlayerView
 from ginrummy.players import PLAYERS
@@ -52,20 +50,12 @@ class PatientEaai(EaaiPlayer):
         super().__init__(seed)
         self.limit = limit
 
-    def round_limit(self, view: PlayerView) -> int:
-        """The deadwood this player goes out with in this round."""
+    def knock_at(self, view: PlayerView) -> int:
+        """The deadwood this player goes out with in this round (within the round's limit)."""
         if self.limit is not None:
-            return self.limit
+            return min(self.limit, view.knock_limit)
         rng = random.Random(f"eaaimix:{self.seed}:{view.round_number}:{view.scores}")
-        return rng.choice(MIX_LIMITS)
-
-    def choose(self, view: PlayerView) -> Action:
-        action = super().choose(view)
-        if isinstance(action, Knock):
-            left = min_deadwood_mask(view.hand_mask ^ action.card.bit)
-            if left > self.round_limit(view):
-                return Discard(action.card)
-        return action
+        return min(rng.choice(MIX_LIMITS), view.knock_limit)
 
 
 def _factory(limit: int | None) -> Callable[[int], Player]:

@@ -119,6 +119,10 @@ class EaaiPlayer:
         # ``candidates`` is in card order, so the seeded choice is reproducible.
         card = candidates[self._rng.randrange(len(candidates))]
         self._pairs.add(drawn_bit | card.bit)
-        if best <= view.knock_limit:
+        if best <= self.knock_at(view):
             return Knock(card)
         return Discard(card)
+
+    def knock_at(self, view: PlayerView) -> int:
+        """The deadwood it goes out with: the round's knock limit (at its first chance)."""
+        return view.knock_limit

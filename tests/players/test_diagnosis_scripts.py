@@ -565,7 +565,7 @@ def _probe_rounds(limit: int | None, deals: range) -> list[tuple[Any, int]]:
     for seed in deals:
         rnd = Round(Rules.preset("EAAI"), dealer=seed % 2, deck=shuffled_deck(seed))
         bots = (probe.PatientEaai(seed, limit), EaaiPlayer(seed + 1))
-        held = bots[0].round_limit(rnd.view(0))
+        held = bots[0].knock_at(rnd.view(0))
         while rnd.result is None:
             me = rnd.to_act
             rnd.apply(bots[me].choose(rnd.view(me)), me)
