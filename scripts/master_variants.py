@@ -65,6 +65,10 @@ not parts of the game.
 - ``fits=NAME`` (tenth session): the learned knock's fits refitted by
   `scripts/master_knocks.py` (`FITS`; ``'x2'`` on the samples of ``replay_exact=2``).
   The two on the target's 1000 games (seed 1): -3 against v7.
+- ``style_fits=NAME`` (twenty-third session): the fits ``NAME`` of `FITS` as the
+  master's careful fits (`MasterPlayer.careful_knock_fit`, `careful_play_on_fit`),
+  blended into its own by the belief that the opponent is careful, from a belief that
+  it knocks at once below `careful_from` (0.5) down.
 - ``next_discard=W`` (twelfth session): a hand's potential (`MasterPlayer._potential`)
   also counts the opponent's next discard, which the master may take at its next draw:
   W times the expected gain of taking it over a stock draw, when that is higher, over
@@ -237,6 +241,7 @@ class Variant(MasterPlayer):
     game_knock_within: int | None = None
     replay_exact = 0
     fits = ""
+    style_fits = ""
     next_discard = 0.0
     next_discard_samples = 32
     reply_gain: float | None = None
@@ -256,6 +261,8 @@ class Variant(MasterPlayer):
         self._hand11 = 0
         if self.fits:
             self.knock_fit, self.play_on_fit = FITS[self.fits]
+        if self.style_fits:
+            self.careful_knock_fit, self.careful_play_on_fit = FITS[self.style_fits]
         #: For ``stakes``, while a discard is scored.
         self._stake: Stakes | None = None
 

@@ -261,6 +261,11 @@ KNOCK_FIT: Final = (
 PLAY_ON_FIT: Final = (26.9634, 0.3915, -1.9609)
 
 
+def _blend(a: tuple[float, ...], b: tuple[float, ...], w: float) -> tuple[float, ...]:
+    """The linear fit ``(1 - w) a + w b`` (its prediction is the same blend of theirs)."""
+    return tuple((1.0 - w) * x + w * y for x, y in zip(a, b, strict=True))
+
+
 class MasterPlayer:
     """Plays the game to win it: reads the cards, simulates the decisions that matter."""
 
@@ -328,6 +333,15 @@ class MasterPlayer:
     #: The learned knock's linear fits (`KNOCK_FIT`, `PLAY_ON_FIT`).
     knock_fit: tuple[float, ...] = KNOCK_FIT
     play_on_fit: tuple[float, ...] = PLAY_ON_FIT
+    #: Fits of the same form learned against a careful player (one that waits for gin),
+    #: blended into the two above by the belief that the opponent is careful
+    #: (`_knock_fits`); None: the fits above whatever the style.
+    careful_knock_fit: tuple[float, ...] | None = None
+    careful_play_on_fit: tuple[float, ...] | None = None
+    #: The belief that the opponent knocks at once (`KnockStyle.eager`) below which the
+    #: careful fits start to count: their weight is how far the belief is below this,
+    #: scaled to 0-1, so an opponent not yet read is met with the fits above.
+    careful_from = 0.5
     #: The opponent's reply to a discard (`replay.greedy_reply` on `reply_samples`
     #: replayed samples): this much per point the master would get from the knock that
     #: reply makes (an undercut counts for the master) comes off each of the
@@ -921,7 +935,7 @@ class MasterPlayer:
         deadline = time.perf_counter() + self.budget
         sets = self._knock_sample_sets(view, reading, self._rng(view), deadline)
         draws, takes = reading.opponent_draws, reading.opponent_takes
-        fit = self.knock_fit
+        fit, on = self._knock_fits()
         best, best_b = float("-inf"), 0
         for _dw, b in outs[:3]:
             feats = knock_features(view, hand, b, sets, draws, takes)
@@ -929,10 +943,21 @@ class MasterPlayer:
             if value > best:
                 best, best_b = value, b
         kept = min_deadwood_mask(hand ^ discard)
-        on = self.play_on_fit
         play_on = on[0] + on[1] * view.stock_size + on[2] * kept
         knock = self._knock_beats(view, reading, hand, best_b, best, discard, play_on + margin)
         return best_b if knock else 0
+
+    def _knock_fits(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The learned knock's fits (knock, play on) for the opponent as read so far: the
+        ones learned against eaai, blended with the careful ones (if any) by how far the
+        belief that the opponent knocks at once is below `careful_from`."""
+        careful, careful_on = self.careful_knock_fit, self.careful_play_on_fit
+        if careful is None or careful_on is None or self.careful_from <= 0:
+            return self.knock_fit, self.play_on_fit
+        w = max(0.0, self.careful_from - self.style.eager) / self.careful_from
+        if w <= 0:
+            return self.knock_fit, self.play_on_fit
+        return _blend(self.knock_fit, careful, w), _blend(self.play_on_fit, careful_on, w)
 
     def _knock_beats(
         self,
