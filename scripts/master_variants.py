@@ -68,7 +68,8 @@ not parts of the game.
 - ``style_fits=NAME`` (twenty-third session): the fits ``NAME`` of `FITS` as the
   master's careful fits (`MasterPlayer.careful_knock_fit`, `careful_play_on_fit`),
   blended into its own by the belief that the opponent is careful, from a belief that
-  it knocks at once below `careful_from` (0.5) down.
+  it knocks at once below `careful_from` (0.5) down; with ``careful_until_knocks=N``
+  only until the opponent has ended N of the game's rounds by a knock.
 - ``next_discard=W`` (twelfth session): a hand's potential (`MasterPlayer._potential`)
   also counts the opponent's next discard, which the master may take at its next draw:
   W times the expected gain of taking it over a stock draw, when that is higher, over

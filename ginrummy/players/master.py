@@ -342,6 +342,11 @@ class MasterPlayer:
     #: careful fits start to count: their weight is how far the belief is below this,
     #: scaled to 0-1, so an opponent not yet read is met with the fits above.
     careful_from = 0.5
+    #: The careful fits count only while the opponent has ended fewer than this many of
+    #: the game's rounds by a knock (None: whatever it did): they were learned against a
+    #: player that never knocks, and a careful player that does knock (expert) is read as
+    #: careful by the belief too.
+    careful_until_knocks: int | None = None
     #: The opponent's reply to a discard (`replay.greedy_reply` on `reply_samples`
     #: replayed samples): this much per point the master would get from the knock that
     #: reply makes (an undercut counts for the master) comes off each of the
@@ -930,8 +935,8 @@ class MasterPlayer:
         margin: float,
     ) -> int:
         """The card to knock with by the learned rule, or 0 to play on: the best of the
-        three lowest knocks by the points `KNOCK_FIT` predicts for it, if they beat the
-        points `PLAY_ON_FIT` predicts for playing on by ``margin``."""
+        three lowest knocks by the points the knock fit predicts for it, if they beat the
+        points the play-on fit predicts for playing on by ``margin`` (`_knock_fits`)."""
         deadline = time.perf_counter() + self.budget
         sets = self._knock_sample_sets(view, reading, self._rng(view), deadline)
         draws, takes = reading.opponent_draws, reading.opponent_takes
@@ -953,6 +958,9 @@ class MasterPlayer:
         belief that the opponent knocks at once is below `careful_from`."""
         careful, careful_on = self.careful_knock_fit, self.careful_play_on_fit
         if careful is None or careful_on is None or self.careful_from <= 0:
+            return self.knock_fit, self.play_on_fit
+        until = self.careful_until_knocks
+        if until is not None and self.style.knocks >= until:
             return self.knock_fit, self.play_on_fit
         w = max(0.0, self.careful_from - self.style.eager) / self.careful_from
         if w <= 0:

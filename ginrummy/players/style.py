@@ -134,6 +134,8 @@ class KnockStyle:
     def __init__(self, prior: float = 0.0, *, shown: bool = True) -> None:
         #: Log-odds that the opponent is a greedy knocker.
         self.log_odds = prior
+        #: Rounds the opponent ended by a knock (scored or undercut) so far.
+        self.knocks = 0
         self.shown = shown
         self._key: tuple[object, ...] | None = None
         self._scores = (0, 0)
@@ -217,6 +219,8 @@ class KnockStyle:
 
     def learn(self, ending: Ending) -> None:
         """Bayes: update the belief by how a round ended."""
+        if ending in (Ending.KNOCK, Ending.UNDERCUT):
+            self.knocks += 1
         self.log_odds = bayes_step(self.log_odds, ENDINGS[ending], True)
 
     def _note_hand(self, view: PlayerView) -> None:

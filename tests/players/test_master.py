@@ -241,32 +241,37 @@ def _mix(a: tuple[float, ...], b: tuple[float, ...], w: float) -> list[float]:
 def test_the_knock_fits_follow_the_belief_that_the_opponent_is_careful() -> None:
     """With careful fits, the learned knock blends them into its own by how far the belief
     that the opponent knocks at once is below `careful_from`; an opponent not yet read
-    (or read as eager) gets the master's own fits, and without careful fits it always does."""
+    (or read as eager) gets the master's own fits, and without careful fits it always
+    does. With `careful_until_knocks`, an opponent's knocks put the careful fits away."""
     careful_knock = tuple(float(i) for i in range(len(MasterPlayer.knock_fit)))
     careful_on = (1.0, 2.0, 3.0)
-    Careful = type(
-        "Careful",
-        (MasterPlayer,),
-        {"careful_knock_fit": careful_knock, "careful_play_on_fit": careful_on},
-    )
-    plain, master = MasterPlayer(), Careful()
+    knobs = {"careful_knock_fit": careful_knock, "careful_play_on_fit": careful_on}
+    Careful = type("Careful", (MasterPlayer,), knobs)
+    Until = type("Until", (MasterPlayer,), {**knobs, "careful_until_knocks": 1})
+    plain, master, until = MasterPlayer(), Careful(), Until()
     own = (MasterPlayer.knock_fit, MasterPlayer.play_on_fit)
     assert master._knock_fits() == own  # not read yet: a belief of 0.5
     master.style.log_odds = 3.0  # eager
     assert master._knock_fits() == own
+    w = 0.0
     for log_odds in (-0.5, -4.0):
-        master.style.log_odds = plain.style.log_odds = log_odds
+        for player in (master, plain, until):
+            player.style.log_odds = log_odds
         w = (0.5 - master.style.eager) / 0.5
         assert 0 < w < 1
         fit, on = master._knock_fits()
         assert fit == pytest.approx(_mix(own[0], careful_knock, w))
         assert on == pytest.approx(_mix(own[1], careful_on, w))
+        assert until._knock_fits() == (fit, on)
         assert plain._knock_fits() == own
+    until.style.knocks = 1
+    assert until._knock_fits() == own
 
     # The blended fit predicts the blend of the two fits' predictions.
     def predict(f: tuple[float, ...]) -> float:
         return sum(c * v for c, v in zip(f, (1.0, 9.0, 4.0), strict=True))
 
+    fit, on = master._knock_fits()
     assert predict(on) == pytest.approx((1 - w) * predict(own[1]) + w * predict(careful_on))
 
 

@@ -171,6 +171,18 @@ def test_the_belief_follows_the_evidence() -> None:
     assert shown.eager < 0.1
 
 
+def test_the_opponents_knocks_are_counted() -> None:
+    """Rounds the opponent ended by a knock, scored or undercut, count; its gins, dead
+    rounds and what its hand showed at this seat's go-outs do not."""
+    style = KnockStyle()
+    for ending in (Ending.GIN, Ending.DEAD, Ending.SHOWN_LOW, Ending.SHOWN_HIGH):
+        style.learn(ending)
+    assert style.knocks == 0
+    style.learn(Ending.KNOCK)
+    style.learn(Ending.UNDERCUT)
+    assert style.knocks == 2
+
+
 def _game_belief(opponent: str, preset: str, seed: int) -> float:
     """The master's belief that ``opponent`` is eager, at the last round of a game."""
     master = MasterPlayer(seed)
