@@ -347,6 +347,9 @@ class MasterPlayer:
     #: player that never knocks, and a careful player that does knock (expert) is read as
     #: careful by the belief too.
     careful_until_knocks: int | None = None
+    #: The careful fits' weight is also multiplied by the belief that the opponent waits
+    #: for gin rather than knocking when it looks safe (`KnockStyle.waits`).
+    careful_waits = False
     #: The opponent's reply to a discard (`replay.greedy_reply` on `reply_samples`
     #: replayed samples): this much per point the master would get from the knock that
     #: reply makes (an undercut counts for the master) comes off each of the
@@ -963,6 +966,8 @@ class MasterPlayer:
         if until is not None and self.style.knocks >= until:
             return self.knock_fit, self.play_on_fit
         w = max(0.0, self.careful_from - self.style.eager) / self.careful_from
+        if self.careful_waits:
+            w *= self.style.waits
         if w <= 0:
             return self.knock_fit, self.play_on_fit
         return _blend(self.knock_fit, careful, w), _blend(self.play_on_fit, careful_on, w)

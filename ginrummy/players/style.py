@@ -29,6 +29,12 @@ rounds the master did not end (25 games each, and the rounds it ended in 40 more
 | defensive (Standard) | 12 | 7 | 32 | 4 | 52 | 66 |
 
 Rounds with no knocking (gin only) are not read: they tell nothing of a knocking style.
+
+A careful player may still knock when the knock looks safe (expert) or wait for gin
+whatever it holds (defensive after its opening turns; eaai that goes out only with gin,
+`scripts/style_probe.py`'s ``eaai0``). A second belief tells those two apart from how the
+opponent ended its rounds (`WAITS`); eaai0 ended 64 rounds of 25 games (EAAI rules) by
+54 gins and 10 dead rounds, no knock.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from ..core.melds import min_deadwood_mask
 from ..core.round import PlayerView, RoundResult
 from ..core.showdown import ResultKind
 
-__all__ = ["ENDINGS", "Ending", "KnockStyle", "bayes_step", "ending_of", "round_key"]
+__all__ = ["ENDINGS", "WAITS", "Ending", "KnockStyle", "bayes_step", "ending_of", "round_key"]
 
 #: The log-odds a belief may reach either way (it stays ready to change its mind).
 LOG_ODDS_CAP: Final = 4.0
@@ -79,6 +85,17 @@ ENDINGS: Final[dict[Ending, tuple[float, float]]] = {
     Ending.DEAD: (0.03, 0.19),
     Ending.SHOWN_HIGH: (0.98, 0.37),
     Ending.SHOWN_LOW: (0.02, 0.63),
+}
+
+
+#: Chance of each of the opponent's endings under (a player that waits for gin, a careful
+#: player that knocks when it looks safe): from the table above and eaai0's count, the
+#: waiter being defensive and eaai0 weighed alike, the knocker expert.
+WAITS: Final[dict[Ending, tuple[float, float]]] = {
+    Ending.KNOCK: (0.11, 0.50),
+    Ending.UNDERCUT: (0.065, 0.09),
+    Ending.GIN: (0.71, 0.16),
+    Ending.DEAD: (0.115, 0.25),
 }
 
 
@@ -136,6 +153,9 @@ class KnockStyle:
         self.log_odds = prior
         #: Rounds the opponent ended by a knock (scored or undercut) so far.
         self.knocks = 0
+        #: Log-odds that the opponent waits for gin rather than knocking when it looks
+        #: safe (`WAITS`; read from its own endings only).
+        self.waits_log_odds = 0.0
         self.shown = shown
         self._key: tuple[object, ...] | None = None
         self._scores = (0, 0)
@@ -152,6 +172,12 @@ class KnockStyle:
     def eager(self) -> float:
         """The chance that the opponent is a greedy knocker."""
         return 1.0 / (1.0 + math.exp(-self.log_odds))
+
+    @property
+    def waits(self) -> float:
+        """The chance that the opponent waits for gin rather than knocking when it looks
+        safe (the second belief: among careful players)."""
+        return 1.0 / (1.0 + math.exp(-self.waits_log_odds))
 
     def observe(self, view: PlayerView) -> Ending | None:
         """Note this seat's deadwood, and at a new round read how the last one ended
@@ -222,6 +248,8 @@ class KnockStyle:
         if ending in (Ending.KNOCK, Ending.UNDERCUT):
             self.knocks += 1
         self.log_odds = bayes_step(self.log_odds, ENDINGS[ending], True)
+        if ending in WAITS:
+            self.waits_log_odds = bayes_step(self.waits_log_odds, WAITS[ending], True)
 
     def _note_hand(self, view: PlayerView) -> None:
         if len(view.hand) == 10:  # before a draw: what the opponent may go out against

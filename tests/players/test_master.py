@@ -275,6 +275,30 @@ def test_the_knock_fits_follow_the_belief_that_the_opponent_is_careful() -> None
     assert predict(on) == pytest.approx((1 - w) * predict(own[1]) + w * predict(careful_on))
 
 
+def test_the_knock_fits_follow_the_belief_that_the_opponent_waits_for_gin() -> None:
+    """With `careful_waits`, the careful fits' weight is also multiplied by the belief
+    that the opponent waits for gin rather than knocking when it looks safe."""
+    knobs = {
+        "careful_knock_fit": tuple(float(i) for i in range(len(MasterPlayer.knock_fit))),
+        "careful_play_on_fit": (1.0, 2.0, 3.0),
+    }
+    careful = type("Careful", (MasterPlayer,), knobs)()
+    waits = type("Waits", (MasterPlayer,), {**knobs, "careful_waits": True})()
+    own = (MasterPlayer.knock_fit, MasterPlayer.play_on_fit)
+    for player in (careful, waits):
+        player.style.log_odds = -4.0  # careful
+    w = (0.5 - careful.style.eager) / 0.5
+    for waits_log_odds in (-1.0, 0.0, 2.0):
+        waits.style.waits_log_odds = waits_log_odds
+        p = waits.style.waits
+        fit, on = waits._knock_fits()
+        assert fit == pytest.approx(_mix(own[0], knobs["careful_knock_fit"], w * p))
+        assert on == pytest.approx(_mix(own[1], knobs["careful_play_on_fit"], w * p))
+    waits.style.waits_log_odds = -40.0  # a knocker, surely
+    assert waits._knock_fits()[0] == pytest.approx(own[0])
+    assert careful._knock_fits()[0] == pytest.approx(_mix(own[0], knobs["careful_knock_fit"], w))
+
+
 @pytest.mark.parametrize("seed", [3, 11, 29])
 def test_the_reply_reranks_only_the_closest_discards(seed: int) -> None:
     # Weighing the opponent's reply reorders the best few discards and keeps every
