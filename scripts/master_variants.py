@@ -69,7 +69,10 @@ not parts of the game.
   master's careful fits (`MasterPlayer.careful_knock_fit`, `careful_play_on_fit`),
   blended into its own by the belief that the opponent is careful, from a belief that
   it knocks at once below `careful_from` (0.5) down; with ``careful_until_knocks=N``
-  only until the opponent has ended N of the game's rounds by a knock.
+  only until the opponent has ended N of the game's rounds by a knock. The twenty-fourth
+  session weighed them also by the belief that the opponent waits for gin rather than
+  knocking when it looks safe (``careful_waits=True``, `KnockStyle.waits`) and made
+  ``'g0'`` so weighed the master's own (v10: `CAREFUL_KNOCK_FIT`); ``v9:`` turns them off.
 - ``next_discard=W`` (twelfth session): a hand's potential (`MasterPlayer._potential`)
   also counts the opponent's next discard, which the master may take at its next draw:
   W times the expected gain of taking it over a stock draw, when that is higher, over
@@ -160,7 +163,14 @@ from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard, layoff_deadwood, showdown_points
 from ginrummy.players.gamevalue import GameValue
-from ginrummy.players.master import MasterPlayer, Reading, _best_swap, read_view
+from ginrummy.players.master import (
+    CAREFUL_KNOCK_FIT,
+    CAREFUL_PLAY_ON_FIT,
+    MasterPlayer,
+    Reading,
+    _best_swap,
+    read_view,
+)
 from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
 
 
@@ -216,10 +226,7 @@ FITS: dict[str, tuple[tuple[float, ...], tuple[float, ...]]] = {
     ),
     # python scripts/style_probe.py's eaai0 (gin only) through master_knocks.py, 500
     # rounds (twenty-second session): early knocks pay against a player that never knocks
-    "g0": (
-        (89.3474, -0.6582, 0.6177, 0.0890, -37.1371, 8.7440, -1.6749, -1.6921, -5.1363, -1.2013),
-        (1.2505, 0.2478, -0.8448),
-    ),
+    "g0": (CAREFUL_KNOCK_FIT, CAREFUL_PLAY_ON_FIT),
 }
 
 

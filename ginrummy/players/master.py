@@ -260,6 +260,24 @@ KNOCK_FIT: Final = (
 )
 PLAY_ON_FIT: Final = (26.9634, 0.3915, -1.9609)
 
+#: The same fits learned against a player that waits for gin (eaai that goes out only
+#: with gin, `scripts/style_probe.py`'s ``eaai0``, through `scripts/master_knocks.py`,
+#: 500 rounds): early knocks pay against a player that never knocks. The master blends
+#: them into its own by its belief that the opponent is careful and waits (`_knock_fits`).
+CAREFUL_KNOCK_FIT: Final = (
+    89.3474,
+    -0.6582,
+    0.6177,
+    0.0890,
+    -37.1371,
+    8.7440,
+    -1.6749,
+    -1.6921,
+    -5.1363,
+    -1.2013,
+)
+CAREFUL_PLAY_ON_FIT: Final = (1.2505, 0.2478, -0.8448)
+
 
 def _blend(a: tuple[float, ...], b: tuple[float, ...], w: float) -> tuple[float, ...]:
     """The linear fit ``(1 - w) a + w b`` (its prediction is the same blend of theirs)."""
@@ -336,8 +354,8 @@ class MasterPlayer:
     #: Fits of the same form learned against a careful player (one that waits for gin),
     #: blended into the two above by the belief that the opponent is careful
     #: (`_knock_fits`); None: the fits above whatever the style.
-    careful_knock_fit: tuple[float, ...] | None = None
-    careful_play_on_fit: tuple[float, ...] | None = None
+    careful_knock_fit: tuple[float, ...] | None = CAREFUL_KNOCK_FIT
+    careful_play_on_fit: tuple[float, ...] | None = CAREFUL_PLAY_ON_FIT
     #: The belief that the opponent knocks at once (`KnockStyle.eager`) below which the
     #: careful fits start to count: their weight is how far the belief is below this,
     #: scaled to 0-1, so an opponent not yet read is met with the fits above.
@@ -349,7 +367,7 @@ class MasterPlayer:
     careful_until_knocks: int | None = None
     #: The careful fits' weight is also multiplied by the belief that the opponent waits
     #: for gin rather than knocking when it looks safe (`KnockStyle.waits`).
-    careful_waits = False
+    careful_waits = True
     #: The opponent's reply to a discard (`replay.greedy_reply` on `reply_samples`
     #: replayed samples): this much per point the master would get from the knock that
     #: reply makes (an undercut counts for the master) comes off each of the

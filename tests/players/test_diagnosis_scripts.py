@@ -204,10 +204,11 @@ def test_knocks_fit_finds_a_linear_law() -> None:
 
 
 def test_an_earlier_master_is_named() -> None:
-    # 'v6:' alone is v6 (the knobs v7, v8 and v9 changed, turned back), 'v7:' v7, 'v8:'
-    # v8; knobs given are taken as they are, on top of the master as it is.
+    # 'v6:' alone is v6 (the knobs v7 to v10 changed, turned back), 'v7:' v7, 'v8:' v8,
+    # 'v9:' v9; knobs given are taken as they are, on top of the master as it is.
     ab = _script("master_ab")
-    v8 = {"style_shown": False, "undercut_curve": 0.0, "hazard_scale": 0.0}
+    v9 = {"careful_knock_fit": None, "careful_play_on_fit": None, "careful_waits": False}
+    v8 = {"style_shown": False, "undercut_curve": 0.0, "hazard_scale": 0.0, **v9}
     name, knobs = ab.parse_variant("v6:")
     assert name == "v6"
     assert knobs == {
@@ -220,7 +221,8 @@ def test_an_earlier_master_is_named() -> None:
     assert ab.parse_variant("v6:knock_margin=0.0") == ("v6", {"knock_margin": 0.0})
     assert ab.parse_variant("v7:") == ("v7", {"eager_danger": None, **v8})
     assert ab.parse_variant("v8:") == ("v8", v8)
-    assert ab.parse_variant("v9:") == ("v9", {})
+    assert ab.parse_variant("v9:") == ("v9", v9)
+    assert ab.parse_variant("v10:") == ("v10", {})
     # Each named master's knobs are knobs of the master as it is.
     for text in ab.NAMED.values():
         for part in text.split(","):

@@ -31,6 +31,7 @@ from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import (
+    CAREFUL_KNOCK_FIT,
     UNDERCUT_LIMIT,
     MasterPlayer,
     Reading,
@@ -245,10 +246,15 @@ def test_the_knock_fits_follow_the_belief_that_the_opponent_is_careful() -> None
     does. With `careful_until_knocks`, an opponent's knocks put the careful fits away."""
     careful_knock = tuple(float(i) for i in range(len(MasterPlayer.knock_fit)))
     careful_on = (1.0, 2.0, 3.0)
-    knobs = {"careful_knock_fit": careful_knock, "careful_play_on_fit": careful_on}
+    knobs = {
+        "careful_knock_fit": careful_knock,
+        "careful_play_on_fit": careful_on,
+        "careful_waits": False,
+    }
     Careful = type("Careful", (MasterPlayer,), knobs)
     Until = type("Until", (MasterPlayer,), {**knobs, "careful_until_knocks": 1})
-    plain, master, until = MasterPlayer(), Careful(), Until()
+    Plain = type("Plain", (MasterPlayer,), {"careful_knock_fit": None})
+    plain, master, until = Plain(), Careful(), Until()
     own = (MasterPlayer.knock_fit, MasterPlayer.play_on_fit)
     assert master._knock_fits() == own  # not read yet: a belief of 0.5
     master.style.log_odds = 3.0  # eager
@@ -282,7 +288,7 @@ def test_the_knock_fits_follow_the_belief_that_the_opponent_waits_for_gin() -> N
         "careful_knock_fit": tuple(float(i) for i in range(len(MasterPlayer.knock_fit))),
         "careful_play_on_fit": (1.0, 2.0, 3.0),
     }
-    careful = type("Careful", (MasterPlayer,), knobs)()
+    careful = type("Careful", (MasterPlayer,), {**knobs, "careful_waits": False})()
     waits = type("Waits", (MasterPlayer,), {**knobs, "careful_waits": True})()
     own = (MasterPlayer.knock_fit, MasterPlayer.play_on_fit)
     for player in (careful, waits):
@@ -297,6 +303,14 @@ def test_the_knock_fits_follow_the_belief_that_the_opponent_waits_for_gin() -> N
     waits.style.waits_log_odds = -40.0  # a knocker, surely
     assert waits._knock_fits()[0] == pytest.approx(own[0])
     assert careful._knock_fits()[0] == pytest.approx(_mix(own[0], knobs["careful_knock_fit"], w))
+    # The master's own: the fits learned against gin-only play, weighed by both beliefs.
+    master = MasterPlayer()
+    assert master.careful_waits
+    assert master.careful_knock_fit == CAREFUL_KNOCK_FIT
+    master.style.log_odds, master.style.waits_log_odds = -4.0, 2.0
+    p = master.style.waits
+    fit, _on = master._knock_fits()
+    assert fit == pytest.approx(_mix(own[0], CAREFUL_KNOCK_FIT, w * p))
 
 
 @pytest.mark.parametrize("seed", [3, 11, 29])
