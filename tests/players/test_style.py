@@ -204,12 +204,12 @@ def test_the_second_belief_tells_a_gin_waiter_from_a_careful_knocker() -> None:
     assert shown.eager != 0.5  # the first belief did read them
 
 
-def _game_waits(opponent: str, preset: str, seed: int) -> float:
-    """The master's belief that ``opponent`` waits for gin, at the last round of a game."""
+def _game_style(opponent: str, preset: str, seed: int) -> KnockStyle:
+    """What the master has read of ``opponent``'s style at the last round of a game."""
     master = MasterPlayer(seed)
     players = (master, make_player(opponent, seed + 1))
     play_game(Game(Rules.preset(preset), seed=seed, first_dealer=0), players)
-    return master.style.waits
+    return master.style
 
 
 def test_the_master_reads_expert_as_a_knocker_and_defensive_as_a_waiter() -> None:
@@ -217,22 +217,14 @@ def test_the_master_reads_expert_as_a_knocker_and_defensive_as_a_waiter() -> Non
     safe) as a knocker and defensive (gin or nothing after its opening turns) as a
     player that waits for gin. (One game reads them roughly: over seeds 1-4 expert
     0.02-0.70, defensive 0.18-0.93; seed 1 0.02 and 0.82.)"""
-    assert _game_waits("expert", "Standard", 1) < 0.25
-    assert _game_waits("defensive", "Standard", 1) > 0.75
-
-
-def _game_belief(opponent: str, preset: str, seed: int) -> float:
-    """The master's belief that ``opponent`` is eager, at the last round of a game."""
-    master = MasterPlayer(seed)
-    players = (master, make_player(opponent, seed + 1))
-    play_game(Game(Rules.preset(preset), seed=seed, first_dealer=0), players)
-    return master.style.eager
+    assert _game_style("expert", "Standard", 1).waits < 0.25
+    assert _game_style("defensive", "Standard", 1).waits > 0.75
 
 
 def test_the_master_reads_a_greedy_knocker_and_a_careful_player_apart() -> None:
     """Over a long game the master comes to see eaai (it knocks as soon as it may) as
     eager, and expert (it holds back for gin when a knock looks risky) as careful."""
-    assert _game_belief("eaai", "EAAI", 1) > 0.9  # a game of ten rounds
+    assert _game_style("eaai", "EAAI", 1).eager > 0.9  # a game of ten rounds
     # expert knocks at once when the knock looks safe, so one game reads it less surely
     # (0.13 here; 0.02-0.67 over seeds 1-4, v8 without the shown hands 0.03-0.67).
-    assert _game_belief("expert", "Standard", 1) < 0.25
+    assert _game_style("expert", "Standard", 1).eager < 0.25
