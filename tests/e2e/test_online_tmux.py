@@ -74,16 +74,19 @@ def play_one_key(name: str, text: str) -> bool:
     elif "draw from the stock" in text:
         tmux("send-keys", "-t", name, "s")
         wait_for(name, lambda t: "Your turn: discard" in t or "Your turn:" not in t)
-    elif "(select one, press k)" in text:
-        # A knock is possible, but not with the selected card (the drawn card stays
-        # selected): the table names the cards to knock with; throw the selected one.
-        tmux("send-keys", "-t", name, "Enter")
-        wait_for(name, lambda t: "Your turn: discard" not in t)
     elif "GIN POSSIBLE" in text or "KNOCK POSSIBLE" in text:
         tmux("send-keys", "-t", name, "k")
-        wait_for(name, lambda t: "Knock?" in t or "Go gin?" in t)
-        tmux("send-keys", "-t", name, "y")
-        wait_for(name, lambda t: any(r in t for r in RESULT) or "Your turn:" not in t)
+        asked = wait_for(
+            name, lambda t: "Knock?" in t or "Go gin?" in t or "(select one, press k)" in t
+        )
+        if "Knock?" in asked or "Go gin?" in asked:
+            tmux("send-keys", "-t", name, "y")
+            wait_for(name, lambda t: any(r in t for r in RESULT) or "Your turn:" not in t)
+        else:
+            # Several cards knock, not the selected one (the card just drawn): the table
+            # refuses and names them; play on plainly and throw the selected card.
+            tmux("send-keys", "-t", name, "Enter")
+            wait_for(name, lambda t: "Your turn: discard" not in t)
     elif "Your turn: discard" in text:
         tmux("send-keys", "-t", name, "Enter")
         wait_for(name, lambda t: "Your turn: discard" not in t)
