@@ -63,12 +63,47 @@ async def test_k_knocks_with_the_only_card_that_allows_it() -> None:
         assert Knock(king) in rnd.actions and Knock(ace) not in rnd.actions
 
 
-async def test_k_with_several_knocking_cards_names_them_in_80_columns() -> None:
-    """Three melds with A♦ 2♣ and the 9♣ just taken: A♠ 2♠ 3♠ A♦ 2♣ each allow a knock;
-    `k` on another card names them all on one line, and nothing is played."""
+def dialog_text(screen: ConfirmScreen) -> str:
+    body = screen.body() if callable(screen.body) else screen.body
+    return body if isinstance(body, str) else body.plain
+
+
+async def test_k_with_several_knocking_cards_asks_to_knock_with_the_best() -> None:
+    """Three melds with A♦ 2♣ and the 9♣ just taken: A♠ 2♠ 3♠ A♦ 2♣ each allow a knock,
+    2♣ alone leaves the least (1, the sign's knock); `k` on another card asks to knock
+    with 2♣, no cancels it, yes knocks with it."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
         table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AD 2C", "9C")
+        await pilot.press("d")
+        await settle(pilot)
+        rnd = table.session.round
+        actions = list(rnd.actions)
+        four, nine, two = parse_cards("4H 9C 2C")
+        for card in (four, nine):
+            await select(pilot, table, card)
+            await pilot.press("k")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "2♣" in dialog_text(app.screen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert list(rnd.actions) == actions and table.selected is card
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert rnd.is_over and Knock(two) in rnd.actions
+
+
+async def test_k_with_several_equally_good_knocks_names_them_in_80_columns() -> None:
+    """Three melds with A♥ A♦ and the 9♣ just taken: A♠ 2♠ 3♠ A♥ A♦ each allow a knock,
+    A♥ and A♦ equally best; `k` on another card names them all on one line, and
+    nothing is played."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AH AD", "9C")
         await pilot.press("d")
         await settle(pilot)
         rnd = table.session.round
@@ -80,7 +115,7 @@ async def test_k_with_several_knocking_cards_names_them_in_80_columns() -> None:
         assert isinstance(app.screen, TableScreen)
         message = table.message_text
         assert (
-            message == "4♥ leaves 14 deadwood; knock with A♠, 2♠, 3♠, A♦, 2♣ (select one, press k)."
+            message == "4♥ leaves 13 deadwood; knock with A♠, 2♠, 3♠, A♥, A♦ (select one, press k)."
         )
         assert len(message) <= 80
         assert list(rnd.actions) == actions and table.selected is four
@@ -92,10 +127,50 @@ async def test_k_with_several_knocking_cards_names_them_in_80_columns() -> None:
         assert table.message_text.startswith("9♣ was just taken; knock with A♠, 2♠, 3♠")
         assert list(rnd.actions) == actions
         # One of the named cards knocks, after the usual question.
-        await select(pilot, table, parse_cards("2C")[0])
+        await select(pilot, table, parse_cards("AD")[0])
         await pilot.press("k")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_g_goes_gin_with_the_only_card_that_allows_it_after_asking() -> None:
+    """Three melds, K♦ and the 10♣ just taken: only K♦ goes gin; `g` on A♠ asks to go gin
+    with K♦ (nothing is played before yes), and yes goes gin with it."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "TC")
+        await pilot.press("d")
+        await settle(pilot)
+        rnd = table.session.round
+        actions = list(rnd.actions)
+        ace, king = parse_cards("AS KD")
+        await select(pilot, table, ace)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.title_text == "Go gin?"
+        assert "K♦" in dialog_text(app.screen) and list(rnd.actions) == actions
+        await pilot.press("y")
+        await settle(pilot)
+        assert rnd.is_over and Knock(king) in rnd.actions
+
+
+async def test_g_with_several_gin_cards_names_them() -> None:
+    """A♠ to 4♠, 5♥ to 7♥, 7♣ to 9♣ and the 10♣ just taken: A♠, 4♠ and 7♣ each go gin;
+    `g` on 5♥ names them, and nothing is played."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await deal(pilot, "AS 2S 3S 4S 5H 6H 7H 7C 8C 9C", "TC")
+        await pilot.press("d")
+        await settle(pilot)
+        rnd = table.session.round
+        actions = list(rnd.actions)
+        await select(pilot, table, parse_cards("5H")[0])
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert table.message_text.startswith("No gin: discarding 5♥ leaves")
+        assert table.message_text.endswith("select A♠, 4♠, 7♣ and press g to go gin.")
+        assert list(rnd.actions) == actions
 
 
 def test_many_knocking_cards_are_named_in_the_short_form_within_the_width() -> None:

@@ -31,6 +31,7 @@ from ...core import (
     PlayerView,
     TakeDiscard,
     best_melding,
+    deadwood_after_discards,
     knock_discards,
     min_deadwood,
 )
@@ -466,9 +467,10 @@ class TableModel:
         """The card `k` knocks with when ``card`` is selected, or why not.
 
         ``card`` itself if it allows the knock (or if knocking is not the question now:
-        play it, and the core says why); the only card that allows it, if there is exactly
-        one; otherwise ``card`` with a refusal naming the cards that do, in at most
-        ``width`` columns.
+        play it, and the core says why); else the card that leaves the least deadwood
+        (the knock the table's sign announces), if one card alone does; otherwise
+        ``card`` with a refusal naming the cards that allow it, in at most ``width``
+        columns. Either way the player is asked before a knock is played.
         """
         view = self.view()
         if view is None or view.phase is not Phase.DISCARD:
@@ -478,8 +480,11 @@ class TableModel:
         )
         if card in options or not options:
             return card, None
-        if len(options) == 1:
-            return options[0], None
+        after = deadwood_after_discards(view.hand)
+        least = min(after[c] for c in options)
+        best = [c for c in options if after[c] == least]
+        if len(best) == 1:
+            return best[0], None
         label = card_label(card, self.ascii)
         taken = card is view.taken_card and not view.rules.discard_taken_card
         left = min_deadwood([c for c in view.hand if c is not card])

@@ -372,6 +372,10 @@ class TableScreen(Screen[str]):
             self.show_message(refusal, error=True)
             self.app.bell()
             return
+        self._ask_knock(card)
+
+    def _ask_knock(self, card: Card) -> None:
+        """Knock with ``card`` after the knock question (the core refuses what is wrong)."""
         melding = self.model.knock_plan(card)
         view = self.model.view()
         if melding is None or view is None:
@@ -395,6 +399,12 @@ class TableScreen(Screen[str]):
         why = self.model.gin_refusal(card)
         if why is None:
             self.play(Knock(card))
+            return
+        # Another card alone goes gin (the card just drawn stays selected): ask to go gin
+        # with it, as `k` does.
+        choice, refusal = self.model.knock_choice(card)
+        if refusal is None and choice is not card and self.model.gin_refusal(choice) is None:
+            self._ask_knock(choice)
             return
         self.show_message(why, error=True)
         self.app.bell()
