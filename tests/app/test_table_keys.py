@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.dialogs import ConfirmScreen
 from ginrummy.app.screens.table import TableScreen
-from ginrummy.core import Card, Knock, Round, parse_cards
+from ginrummy.core import Action, Card, Knock, Round, parse_cards
 from ginrummy.core.cards import CARDS
 
 SIZE = (80, 24)
@@ -43,29 +43,42 @@ async def select(pilot: Pilot[None], table: TableScreen, card: Card) -> None:
     raise AssertionError(f"{card} never selected")
 
 
+def dialog_text(screen: ConfirmScreen) -> str:
+    body = screen.body() if callable(screen.body) else screen.body
+    return body if isinstance(body, str) else body.plain
+
+
+async def take_upcard(
+    pilot: Pilot[None], mine: str, upcard: str
+) -> tuple[TableScreen, Round, list[Action]]:
+    """Deal this hand, take the upcard; the table, the round and its moves so far."""
+    table = await deal(pilot, mine, upcard)
+    await pilot.press("d")
+    await settle(pilot)
+    rnd = table.session.round
+    return table, rnd, list(rnd.actions)
+
+
+async def press_on(pilot: Pilot[None], table: TableScreen, card: Card, key: str) -> None:
+    """Select ``card`` and press ``key``."""
+    await select(pilot, table, card)
+    await pilot.press(key)
+    await pilot.pause()
+
+
 async def test_k_knocks_with_the_only_card_that_allows_it() -> None:
     """Three melds, K♦ and the 2♦ just taken: only K♦ knocks; `k` on A♠ asks to knock
     with K♦, and yes knocks with it."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "2D")
-        await pilot.press("d")
-        await settle(pilot)
+        table, rnd, _actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "2D")
         ace, king = parse_cards("AS KD")
-        await select(pilot, table, ace)
-        await pilot.press("k")
-        await pilot.pause()
+        await press_on(pilot, table, ace, "k")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         await settle(pilot)
-        rnd = table.session.round
         assert rnd.is_over
         assert Knock(king) in rnd.actions and Knock(ace) not in rnd.actions
-
-
-def dialog_text(screen: ConfirmScreen) -> str:
-    body = screen.body() if callable(screen.body) else screen.body
-    return body if isinstance(body, str) else body.plain
 
 
 async def test_k_with_several_knocking_cards_asks_to_knock_with_the_best() -> None:
@@ -74,16 +87,10 @@ async def test_k_with_several_knocking_cards_asks_to_knock_with_the_best() -> No
     with 2♣, no cancels it, yes knocks with it."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AD 2C", "9C")
-        await pilot.press("d")
-        await settle(pilot)
-        rnd = table.session.round
-        actions = list(rnd.actions)
+        table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AD 2C", "9C")
         four, nine, two = parse_cards("4H 9C 2C")
         for card in (four, nine):
-            await select(pilot, table, card)
-            await pilot.press("k")
-            await pilot.pause()
+            await press_on(pilot, table, card, "k")
             assert isinstance(app.screen, ConfirmScreen)
             assert "2♣" in dialog_text(app.screen)
             await pilot.press("n")
@@ -103,15 +110,9 @@ async def test_k_with_several_equally_good_knocks_names_them_in_80_columns() -> 
     nothing is played."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AH AD", "9C")
-        await pilot.press("d")
-        await settle(pilot)
-        rnd = table.session.round
-        actions = list(rnd.actions)
+        table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AH AD", "9C")
         four, nine = parse_cards("4H 9C")
-        await select(pilot, table, four)
-        await pilot.press("k")
-        await pilot.pause()
+        await press_on(pilot, table, four, "k")
         assert isinstance(app.screen, TableScreen)
         message = table.message_text
         assert (
@@ -120,16 +121,12 @@ async def test_k_with_several_equally_good_knocks_names_them_in_80_columns() -> 
         assert len(message) <= 80
         assert list(rnd.actions) == actions and table.selected is four
         # The card just taken cannot be thrown back: the refusal says so.
-        await select(pilot, table, nine)
-        await pilot.press("k")
-        await pilot.pause()
+        await press_on(pilot, table, nine, "k")
         assert isinstance(app.screen, TableScreen)
         assert table.message_text.startswith("9♣ was just taken; knock with A♠, 2♠, 3♠")
         assert list(rnd.actions) == actions
         # One of the named cards knocks, after the usual question.
-        await select(pilot, table, parse_cards("AD")[0])
-        await pilot.press("k")
-        await pilot.pause()
+        await press_on(pilot, table, parse_cards("AD")[0], "k")
         assert isinstance(app.screen, ConfirmScreen)
 
 
@@ -138,15 +135,9 @@ async def test_g_goes_gin_with_the_only_card_that_allows_it_after_asking() -> No
     with K♦ (nothing is played before yes), and yes goes gin with it."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        table = await deal(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "TC")
-        await pilot.press("d")
-        await settle(pilot)
-        rnd = table.session.round
-        actions = list(rnd.actions)
+        table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "TC")
         ace, king = parse_cards("AS KD")
-        await select(pilot, table, ace)
-        await pilot.press("g")
-        await pilot.pause()
+        await press_on(pilot, table, ace, "g")
         assert isinstance(app.screen, ConfirmScreen) and app.screen.title_text == "Go gin?"
         assert "K♦" in dialog_text(app.screen) and list(rnd.actions) == actions
         await pilot.press("y")
@@ -159,14 +150,8 @@ async def test_g_with_several_gin_cards_names_them() -> None:
     `g` on 5♥ names them, and nothing is played."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        table = await deal(pilot, "AS 2S 3S 4S 5H 6H 7H 7C 8C 9C", "TC")
-        await pilot.press("d")
-        await settle(pilot)
-        rnd = table.session.round
-        actions = list(rnd.actions)
-        await select(pilot, table, parse_cards("5H")[0])
-        await pilot.press("g")
-        await pilot.pause()
+        table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4S 5H 6H 7H 7C 8C 9C", "TC")
+        await press_on(pilot, table, parse_cards("5H")[0], "g")
         assert isinstance(app.screen, TableScreen)
         assert table.message_text.startswith("No gin: discarding 5♥ leaves")
         assert table.message_text.endswith("select A♠, 4♠, 7♣ and press g to go gin.")
