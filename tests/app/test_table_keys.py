@@ -3,6 +3,7 @@ Home/End, and the status line clearing when the selection moves."""
 
 from __future__ import annotations
 
+import pytest
 from support.pilot import settle, table_of
 from textual.pilot import Pilot
 
@@ -130,19 +131,30 @@ async def test_k_with_several_equally_good_knocks_names_them_in_80_columns() -> 
         assert isinstance(app.screen, ConfirmScreen)
 
 
-async def test_g_goes_gin_with_the_only_card_that_allows_it_after_asking() -> None:
-    """Three melds, K♦ and the 10♣ just taken: only K♦ goes gin; `g` on A♠ asks to go gin
-    with K♦ (nothing is played before yes), and yes goes gin with it."""
+@pytest.mark.parametrize(
+    ("mine", "upcard", "selected", "gin"),
+    [
+        # A♠ cannot go out at all.
+        ("AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "TC", "AS", "KD"),
+        # 3♠ knocks (10 deadwood) but only 4♥ goes gin.
+        ("AS AH 3S 3H 3C 6S 6H 6D 6C 4H", "AC", "3S", "4H"),
+    ],
+)
+async def test_g_goes_gin_with_the_only_card_that_allows_it_after_asking(
+    mine: str, upcard: str, selected: str, gin: str
+) -> None:
+    """One card alone goes gin: `g` on another asks to go gin with it (nothing is played
+    before yes), and yes goes gin with it."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "TC")
-        ace, king = parse_cards("AS KD")
-        await press_on(pilot, table, ace, "g")
+        table, rnd, actions = await take_upcard(pilot, mine, upcard)
+        card, gin_card = parse_cards(f"{selected} {gin}")
+        await press_on(pilot, table, card, "g")
         assert isinstance(app.screen, ConfirmScreen) and app.screen.title_text == "Go gin?"
-        assert "K♦" in dialog_text(app.screen) and list(rnd.actions) == actions
+        assert gin_card.pretty in dialog_text(app.screen) and list(rnd.actions) == actions
         await pilot.press("y")
         await settle(pilot)
-        assert rnd.is_over and Knock(king) in rnd.actions
+        assert rnd.is_over and Knock(gin_card) in rnd.actions
 
 
 async def test_g_with_several_gin_cards_names_them() -> None:

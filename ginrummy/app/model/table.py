@@ -507,15 +507,36 @@ class TableModel:
         )
         return card, short.format(card=label, n=left, cards=" ".join(labels))
 
+    def gin_choice(self, card: Card) -> tuple[Card, str | None]:
+        """The card `g` goes gin with when ``card`` is selected, or why not.
+
+        ``card`` itself if it goes gin (or if it is not the time: play it, and the core
+        says why); else the only card that goes gin, if one alone does; otherwise
+        ``card`` with the refusal (`gin_refusal`).
+        """
+        why = self.gin_refusal(card)
+        view = self.view()
+        if why is None or view is None:
+            return card, None
+        options = list(knock_discards(view.hand, 0, exclude=self._banned(view)))
+        if len(options) == 1:
+            return options[0], None
+        return card, why
+
+    @staticmethod
+    def _banned(view: PlayerView) -> tuple[Card, ...]:
+        """The card that may not be thrown now: the one just taken, unless the rules allow."""
+        if view.rules.discard_taken_card or view.taken_card is None:
+            return ()
+        return (view.taken_card,)
+
     def gin_refusal(self, card: Card) -> str | None:
         """Why going gin with ``card`` is not possible, naming the cards that would go gin;
         None if it is (or if it is not the time: play it, and the core says why)."""
         view = self.view()
         if view is None or view.phase is not Phase.DISCARD:
             return None
-        banned = (
-            () if view.rules.discard_taken_card or view.taken_card is None else (view.taken_card,)
-        )
+        banned = self._banned(view)
         options = knock_discards(view.hand, 0, exclude=banned)
         if card in options:
             return None

@@ -395,16 +395,15 @@ class TableScreen(Screen[str]):
         self.app.push_screen(ConfirmScreen(title, body, yes=N_("Knock")), done)
 
     def action_gin(self) -> None:
-        card = self.model.selected_card() or self._any_card()
-        why = self.model.gin_refusal(card)
-        if why is None:
+        selected = self.model.selected_card() or self._any_card()
+        card, why = self.model.gin_choice(selected)
+        if why is None and card is selected:
             self.play(Knock(card))
             return
-        # Another card alone goes gin (the card just drawn stays selected): ask to go gin
-        # with it, as `k` does.
-        choice, refusal = self.model.knock_choice(card)
-        if refusal is None and choice is not card and self.model.gin_refusal(choice) is None:
-            self._ask_knock(choice)
+        if why is None:
+            # Another card alone goes gin (the card just drawn stays selected): ask to go
+            # gin with it, as `k` asks.
+            self._ask_knock(card)
             return
         self.show_message(why, error=True)
         self.app.bell()
