@@ -486,7 +486,7 @@ class TableModel:
         if len(best) == 1:
             return best[0], None
         label = card_label(card, self.ascii)
-        taken = card is view.taken_card and not view.rules.discard_taken_card
+        taken = card in self._banned(view)
         left = min_deadwood([c for c in view.hand if c is not card])
         labels = [card_label(c, self.ascii) for c in options]
         # TRANSLATORS: `k` pressed with a card that cannot knock while others can; {cards}
@@ -514,14 +514,15 @@ class TableModel:
         says why); else the only card that goes gin, if one alone does; otherwise
         ``card`` with the refusal (`gin_refusal`).
         """
-        why = self.gin_refusal(card)
         view = self.view()
-        if why is None or view is None:
+        if view is None or view.phase is not Phase.DISCARD:
             return card, None
         options = list(knock_discards(view.hand, 0, exclude=self._banned(view)))
+        if card in options:
+            return card, None
         if len(options) == 1:
             return options[0], None
-        return card, why
+        return card, self.gin_refusal(card)
 
     @staticmethod
     def _banned(view: PlayerView) -> tuple[Card, ...]:
