@@ -35,13 +35,13 @@ play: $(RUNTIME) ## Start the game (creates .venv and installs what it needs)
 test: lint typecheck pytest ## Lint, type-check and run every test (what CI runs)
 
 lint: $(DEV) ## ruff (lint + format check) and the import-layer contracts
-	$(BIN)/ruff check ginrummy tests
-	$(BIN)/ruff format --check ginrummy tests
+	$(BIN)/ruff check ginrummy tests scripts
+	$(BIN)/ruff format --check ginrummy tests scripts
 	$(BIN)/lint-imports
 
 format: $(DEV) ## Reformat the code with ruff
-	$(BIN)/ruff check --fix ginrummy tests
-	$(BIN)/ruff format ginrummy tests
+	$(BIN)/ruff check --fix ginrummy tests scripts
+	$(BIN)/ruff format ginrummy tests scripts
 
 typecheck: $(DEV) ## mypy (strict on ginrummy/core and ginrummy/players)
 	$(BIN)/mypy

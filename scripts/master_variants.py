@@ -326,7 +326,7 @@ class Variant(MasterPlayer):
         for e, p in self._likely.items():
             if e & hand:
                 continue
-            best = min(base, _best_swap(hand | e, hb, cost)[0])  # type: ignore[arg-type]
+            best = min(base, _best_swap(hand | e, hb, cost)[0])
             take = base - best + (self.gin_draw_bonus if best == 0 else 0.0)
             if take > g:
                 extra += p * (take - g)
