@@ -131,6 +131,7 @@ async def test_k_with_several_equally_good_knocks_names_them_in_80_columns() -> 
         assert isinstance(app.screen, ConfirmScreen)
 
 
+@pytest.mark.parametrize("key", ["g", "k"])
 @pytest.mark.parametrize(
     ("mine", "upcard", "selected", "gin"),
     [
@@ -140,16 +141,16 @@ async def test_k_with_several_equally_good_knocks_names_them_in_80_columns() -> 
         ("AS AH 3S 3H 3C 6S 6H 6D 6C 4H", "AC", "3S", "4H"),
     ],
 )
-async def test_g_goes_gin_with_the_only_card_that_allows_it_after_asking(
-    mine: str, upcard: str, selected: str, gin: str
+async def test_g_and_k_go_gin_with_the_only_card_that_allows_it_after_asking(
+    mine: str, upcard: str, selected: str, gin: str, key: str
 ) -> None:
-    """One card alone goes gin: `g` on another asks to go gin with it (nothing is played
-    before yes), and yes goes gin with it."""
+    """One card alone goes gin: `g` or `k` on another (even one that knocks) asks to go
+    gin with it (nothing is played before yes), and yes goes gin with it."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
         table, rnd, actions = await take_upcard(pilot, mine, upcard)
         card, gin_card = parse_cards(f"{selected} {gin}")
-        await press_on(pilot, table, card, "g")
+        await press_on(pilot, table, card, key)
         assert isinstance(app.screen, ConfirmScreen) and app.screen.title_text == "Go gin?"
         assert gin_card.pretty in dialog_text(app.screen) and list(rnd.actions) == actions
         await pilot.press("y")

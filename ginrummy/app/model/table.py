@@ -467,10 +467,13 @@ class TableModel:
         """The card `k` knocks with when ``card`` is selected, or why not.
 
         ``card`` itself if it allows the knock (or if knocking is not the question now:
-        play it, and the core says why); else the card that leaves the least deadwood
-        (the knock the table's sign announces), if one card alone does; otherwise
-        ``card`` with a refusal naming the cards that allow it, in at most ``width``
-        columns. Either way the player is asked before a knock is played.
+        play it, and the core says why), unless it does not go gin and one other card
+        alone does: then that card (gin scores more than any knock, and the card just
+        drawn stays selected, so the selection is rarely a choice). Else the card that
+        leaves the least deadwood (the knock the table's sign announces), if one card
+        alone does; otherwise ``card`` with a refusal naming the cards that allow it, in
+        at most ``width`` columns. Either way the player is asked before a knock is
+        played.
         """
         view = self.view()
         if view is None or view.phase is not Phase.DISCARD:
@@ -478,7 +481,10 @@ class TableModel:
         options = sorted(
             (a.card for a in view.legal_actions() if isinstance(a, Knock)), key=lambda c: c.index
         )
-        if card in options or not options:
+        if card in options:
+            gins = list(knock_discards(view.hand, 0, exclude=self._banned(view)))
+            return (gins[0] if len(gins) == 1 and card not in gins else card), None
+        if not options:
             return card, None
         after = deadwood_after_discards(view.hand)
         least = min(after[c] for c in options)
