@@ -107,6 +107,15 @@ class ExpertPlayer:
     #: simple: 31% won with the knock-game settings, 55% with these.
     gin_only_danger_weight = 0.0
     gin_only_take_margin = -1.0
+    #: Against an opponent that waits for gin the round is a race to gin too, whatever the
+    #: knock limit: the expert moves from the knock game's discards and takes to these
+    #: as its belief that the opponent waits (`waiter_chance`) goes from ``race_from`` to
+    #: ``race_full``. The prior (0.62) sits just below, so an opponent not yet read, or one
+    #: that knocks (whose knocks leave the belief there), meets the knock game's settings.
+    race_danger_weight = 0.45
+    race_take_margin = -1.0
+    race_from = 0.63
+    race_full = 0.83
     #: Knock timing: always with this little deadwood (an undercut needs the opponent at
     #: or below it, which it almost never is).
     knock_always_at = 1
@@ -171,6 +180,17 @@ class ExpertPlayer:
         weight = self.potential_weight * (1.0 - self.late_discount * (1.0 - stock_size / 31.0))
         return dw - weight * self._expected_gain(hand, tracking, stock_size, knock_limit)
 
+    def _race_blend(
+        self, knock_game: float, racing: float, gin_only: float, knock_limit: int
+    ) -> float:
+        """A setting for this round: ``gin_only`` in a gin-only round, else between its
+        knock-game and racing values as far as the belief that the opponent waits says."""
+        if not knock_limit:
+            return gin_only
+        race = (self.waiter_chance - self.race_from) / (self.race_full - self.race_from)
+        race = min(1.0, max(0.0, race))
+        return knock_game + race * (racing - knock_game)
+
     def _best_discard(
         self,
         hand11: int,
@@ -181,7 +201,9 @@ class ExpertPlayer:
     ) -> tuple[Card, float]:
         best_card: Card | None = None
         best_score = 1e9
-        danger_weight = self.danger_weight if knock_limit else self.gin_only_danger_weight
+        danger_weight = self._race_blend(
+            self.danger_weight, self.race_danger_weight, self.gin_only_danger_weight, knock_limit
+        )
         for b in bits(hand11):
             card = Card.from_bit(b)
             if card is banned:
@@ -350,7 +372,9 @@ class ExpertPlayer:
         gain = self._expected_gain(hand, tracking, stock, knock_limit)
         # A stock draw is worth its expected gain; taking also tells the opponent something.
         stock_value = now - gain - self.potential_weight * gain
-        margin = self.take_margin if knock_limit else self.gin_only_take_margin
+        margin = self._race_blend(
+            self.take_margin, self.race_take_margin, self.gin_only_take_margin, knock_limit
+        )
         return best_after < stock_value - margin
 
     def _should_knock(

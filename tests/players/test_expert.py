@@ -275,7 +275,7 @@ def test_an_expert_made_for_a_restored_game_is_told_what_the_rounds_showed() -> 
     """An expert seated in a restored game (or the next game of a match) is told the
     earlier rounds by their last views from its seat, and believes what the expert that
     played them learnt: its undercut knocks, its knocks that scored, the opponent's gins."""
-    game = Game(Rules.preset("Standard"), seed=30)
+    game = Game(Rules.preset("Standard"), seed=50)
     live = ExpertPlayer(5)
     players = (make_player("defensive", 4), live)
     finished: list[Round] = []
@@ -301,3 +301,46 @@ def test_an_expert_made_for_a_restored_game_is_told_what_the_rounds_showed() -> 
     other = ExpertPlayer(5)
     other.recall(r.view(0) for r in finished)  # the other seat's rounds: other evidence
     assert other.waiter_chance != live.waiter_chance
+
+
+# --- against a player who waits for gin, the round is a race to gin ---------------------
+
+#: An expert that believes from the start that the opponent waits for gin (95%).
+Racing = type("Racing", (ExpertPlayer,), {"waiter_prior": 3.0})
+
+
+def test_an_opponent_not_yet_read_meets_the_knock_game() -> None:
+    """The prior belief sits below where the race begins: an opponent not yet read, or
+    one whose knocks leave the belief there (eaai, simple), meets the knock game."""
+    assert ExpertPlayer().waiter_chance < ExpertPlayer.race_from < ExpertPlayer.race_full
+    assert Racing().waiter_chance > ExpertPlayer.race_full
+
+
+def test_against_a_player_who_waits_for_gin_it_takes_as_in_a_gin_only_round() -> None:
+    """Queens and nines loose, A♠ up: the knock game passes (A♠ melds nothing); read as
+    waiting for gin, the opponent makes the round a race, and the expert takes A♠ for a
+    queen (56 deadwood to 47), as it would in a gin-only round."""
+    deck = deck_with("7S QC 9H 2D 8D 7C 7D QH 9C 8S", "2S 3S 4H 5H 6C JD JS KD KC TH", "AS")
+    view = Round(EAAI, dealer=0, deck=deck).view(1)
+    assert ExpertPlayer().choose(view) == Pass()
+    assert Racing().choose(view) == TakeDiscard()
+    assert Racing().advise(view).reason == "Take A♠: it lowers your deadwood from 56 to 47"
+    gin_only = Round(dataclasses.replace(EAAI, knock_limit=0), dealer=0, deck=deck).view(1)
+    assert ExpertPlayer().choose(gin_only) == TakeDiscard()
+
+
+def test_against_a_player_who_waits_for_gin_it_counts_less_of_the_danger() -> None:
+    """A round dealt from seed 2 against eaai, at the expert's first discard (K♦ K♣ J♦
+    among its loose cards): the knock game keeps J♦, which more of the opponent's melds
+    could use, and throws K♣; racing, the danger counts half as much, and J♦ goes (K♦ K♣
+    may make a set)."""
+    rnd = Round(EAAI, dealer=1, seed=2)
+    opponent = make_player("eaai", 0)
+    while not (rnd.to_act == 0 and rnd.view(0).phase is Phase.DISCARD):
+        who = rnd.to_act
+        player = ExpertPlayer() if who == 0 else opponent
+        rnd.apply(player.choose(rnd.view(who)), who)
+    view = rnd.view(0)
+    king, jack = parse_cards("KC JD")
+    assert ExpertPlayer().choose(view) == Discard(king)
+    assert Racing().choose(view) == Discard(jack)
