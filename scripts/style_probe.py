@@ -19,6 +19,14 @@ reading is unsure. Example (BENCHMARKS.md, "Twenty-second session")::
     python scripts/style_probe.py arena --players master,eaaimix --rules eaai \
         --games 200 --seed 1 --jobs 2
 
+``--expert NAME:knob=value,...`` (before the rest, repeatable) adds a player ``NAME``: the
+expert with those class attributes changed (values are Python literals), to measure a
+change of the expert against the probes on the same games (BENCHMARKS.md, "The expert
+races a player who waits for gin")::
+
+    python scripts/style_probe.py --expert 'norace:race_from=2.0,race_full=3.0' arena \
+        --players norace,eaai0 --rules eaai --games 200 --seed 1 --jobs 2
+
 With the name of one of the master's diagnosis scripts first (``master_ab``,
 ``master_knocks``, ``master_variants``), it runs that script instead, with the probes
 among its opponents::
@@ -28,16 +36,19 @@ among its opponents::
 
 from __future__ import annotations
 
+import ast
 import importlib
 import random
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from ginrummy.cli import main as cli_main
 from ginrummy.core.player import Player
 from ginrummy.core.round import PlayerView
 from ginrummy.players import PLAYERS
 from ginrummy.players.eaai import EaaiPlayer
+from ginrummy.players.expert import ExpertPlayer
 
 #: The knock limits ``eaaimix`` draws from, one per round.
 MIX_LIMITS = (10, 6, 2, 0)
@@ -74,9 +85,37 @@ PROBES: dict[str, Callable[[int], Player]] = {
 SCRIPTS = ("master_ab", "master_knocks", "master_variants", "style_endings")
 
 
+def expert_variant(spec: str) -> tuple[str, Callable[[int], Player]]:
+    """``NAME:knob=value,...`` as a player name and its factory: the expert with those
+    class attributes. Raises ValueError with the reason for a bad spec."""
+    name, _sep, rest = spec.partition(":")
+    name = name.strip().lower()
+    if not name or name in PLAYERS:
+        raise ValueError(f"--expert needs a new player name before ':', not {spec!r}")
+    knobs: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or key.startswith("_") or not hasattr(ExpertPlayer, key):
+            raise ValueError(f"not an expert knob: {part!r}")
+        try:
+            knobs[key] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            raise ValueError(f"not a Python literal: {part!r}") from None
+    variant = type(f"Expert_{name}", (ExpertPlayer,), knobs)
+    return name, variant
+
+
 def main(argv: list[str]) -> int:
     # The worker processes are forked from this one, so they see the probes too.
     PLAYERS.update(PROBES)
+    while argv[:1] == ["--expert"]:
+        try:
+            name, factory = expert_variant(argv[1] if len(argv) > 1 else "")
+        except ValueError as err:
+            print(f"style_probe: {err}", file=sys.stderr)
+            return 2
+        PLAYERS[name] = factory
+        argv = argv[2:]
     if argv and argv[0] in SCRIPTS:
         script = importlib.import_module(argv[0])
         return int(script.main(argv[1:]))

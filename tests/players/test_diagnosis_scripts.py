@@ -613,3 +613,33 @@ def test_style_probe_runs_the_arena_with_its_players() -> None:
     assert bad.returncode == 2
     assert "unknown player 'nobody'" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def _tallies(arena_output: str) -> list[str]:
+    """The arena's table below the players' names, without the decision times."""
+    rows = arena_output.splitlines()[3:]
+    return [row for row in rows if row.strip() and not row.startswith("decision")][:9]
+
+
+def test_style_probe_adds_expert_variants() -> None:
+    """``--expert NAME:knobs`` plays the expert with those knobs; the expert's own knobs
+    replay the expert's games, and a bad knob or name is one line."""
+
+    def arena(first: str, *extra: str) -> subprocess.CompletedProcess[str]:
+        return _run(
+            "style_probe.py", *extra, "arena", "--players", f"{first},eaai0", "--rules", "eaai",
+            "--games", "3", "--seed", "2",
+        )  # fmt: skip
+
+    same = arena("same", "--expert", "same:race_from=0.63,race_full=0.83")
+    expert = arena("expert")
+    assert same.returncode == expert.returncode == 0, same.stderr + expert.stderr
+    assert same.stdout.startswith("same vs eaai0: 3 games")
+    assert _tallies(same.stdout) == _tallies(expert.stdout)
+    for spec, why in [
+        ("x:nonsense=1", "not an expert knob: 'nonsense=1'"),
+        ("x:race_from=abc", "not a Python literal: 'race_from=abc'"),
+        ("expert:race_from=1.0", "--expert needs a new player name"),
+    ]:
+        bad = arena("x", "--expert", spec)
+        assert bad.returncode == 2 and why in bad.stderr and "Traceback" not in bad.stderr
