@@ -94,14 +94,18 @@ def arena_table(
     return game, (bots[plan.seats[0]], bots[plan.seats[1]]), plan.seats.index(0)
 
 
-def parse_knobs(tool: str, parts: list[str], extra: tuple[str, ...] = ()) -> dict[str, Any]:
-    """``knob=value`` arguments as a dict; the knobs are `BASE` class attributes (or one
-    of ``extra``), the values Python literals."""
+def parse_knobs(
+    tool: str, parts: list[str], extra: tuple[str, ...] = (), base: type | None = None
+) -> dict[str, Any]:
+    """``knob=value`` arguments as a dict; the knobs are ``base``'s public class
+    attributes (`BASE`'s by default, looked up now: a script may set it) or one of
+    ``extra``, the values Python literals."""
+    base = BASE if base is None else base
     knobs: dict[str, Any] = {}
     for part in parts:
         key, eq, value = part.partition("=")
-        if not eq or not (key in extra or hasattr(BASE, key)):
-            raise SystemExit(f"{tool}: not a master knob: {part!r}")
+        if not eq or not (key in extra or (not key.startswith("_") and hasattr(base, key))):
+            raise SystemExit(f"{tool}: not a knob of the {getattr(base, 'name', base)}: {part!r}")
         try:
             knobs[key] = ast.literal_eval(value)
         except (ValueError, SyntaxError):

@@ -36,12 +36,10 @@ among its opponents::
 
 from __future__ import annotations
 
-import ast
 import importlib
 import random
 import sys
 from collections.abc import Callable
-from typing import Any
 
 from ginrummy.cli import main as cli_main
 from ginrummy.core.player import Player
@@ -87,33 +85,22 @@ SCRIPTS = ("master_ab", "master_knocks", "master_variants", "style_endings")
 
 def expert_variant(spec: str) -> tuple[str, Callable[[int], Player]]:
     """``NAME:knob=value,...`` as a player name and its factory: the expert with those
-    class attributes. Raises ValueError with the reason for a bad spec."""
+    class attributes. A bad spec exits with one line saying why."""
+    from master_ab import parse_knobs  # scripts/ is on the path: this script's folder
+
     name, _sep, rest = spec.partition(":")
     name = name.strip().lower()
     if not name or name in PLAYERS:
-        raise ValueError(f"--expert needs a new player name before ':', not {spec!r}")
-    knobs: dict[str, Any] = {}
-    for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
-        if not eq or key.startswith("_") or not hasattr(ExpertPlayer, key):
-            raise ValueError(f"not an expert knob: {part!r}")
-        try:
-            knobs[key] = ast.literal_eval(value)
-        except (ValueError, SyntaxError):
-            raise ValueError(f"not a Python literal: {part!r}") from None
-    variant = type(f"Expert_{name}", (ExpertPlayer,), knobs)
-    return name, variant
+        raise SystemExit(f"style_probe: --expert needs a new player name before ':', not {spec!r}")
+    knobs = parse_knobs("style_probe", list(filter(None, rest.split(","))), base=ExpertPlayer)
+    return name, type(f"Expert_{name}", (ExpertPlayer,), knobs)
 
 
 def main(argv: list[str]) -> int:
     # The worker processes are forked from this one, so they see the probes too.
     PLAYERS.update(PROBES)
     while argv[:1] == ["--expert"]:
-        try:
-            name, factory = expert_variant(argv[1] if len(argv) > 1 else "")
-        except ValueError as err:
-            print(f"style_probe: {err}", file=sys.stderr)
-            return 2
+        name, factory = expert_variant(argv[1] if len(argv) > 1 else "")
         PLAYERS[name] = factory
         argv = argv[2:]
     if argv and argv[0] in SCRIPTS:

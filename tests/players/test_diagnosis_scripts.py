@@ -119,9 +119,9 @@ def test_style_endings_counts_each_way_a_round_ended() -> None:
         ("style_endings.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
         ("master_oracle.py", ("eaai", "EAAI", "2", "1", "kx"), "parts are letters of"),
         ("master_belief.py", ("eaai", "EAAI", "two"), "master_belief:"),
-        ("master_belief.py", ("eaai", "EAAI", "2", "nope=1"), "not a master knob"),
+        ("master_belief.py", ("eaai", "EAAI", "2", "nope=1"), "not a knob of the master"),
         ("master_belief.py", ("nobody", "EAAI", "2"), "no player 'nobody'"),
-        ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:nope=1"), "not a master knob"),
+        ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:nope=1"), "not a knob of the master"),
         ("master_ab.py", ("eaai", "Nowhere", "2", "1", "x:"), "master_ab:"),
         ("master_rounds.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
         ("master_regret.py", ("eaai", "Nowhere", "2", "1"), "master_regret:"),
@@ -248,7 +248,7 @@ def test_knocks_names_the_master_it_probes() -> None:
     # A master with knobs (the experiments' too) is named with them; a wrong one is refused.
     proc = _knocks_probing("x:replay_exact=2,nope=1")
     assert proc.returncode != 0
-    assert "not a master knob: 'nope=1'" in proc.stderr
+    assert "not a knob of the master: 'nope=1'" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
@@ -637,9 +637,9 @@ def test_style_probe_adds_expert_variants() -> None:
     assert same.stdout.startswith("same vs eaai0: 3 games")
     assert _tallies(same.stdout) == _tallies(expert.stdout)
     for spec, why in [
-        ("x:nonsense=1", "not an expert knob: 'nonsense=1'"),
-        ("x:race_from=abc", "not a Python literal: 'race_from=abc'"),
-        ("expert:race_from=1.0", "--expert needs a new player name"),
+        ("x:nonsense=1", "style_probe: not a knob of the expert: 'nonsense=1'"),
+        ("x:race_from=abc", "style_probe: not a Python literal: 'race_from=abc'"),
+        ("expert:race_from=1.0", "style_probe: --expert needs a new player name"),
     ]:
         bad = arena("x", "--expert", spec)
-        assert bad.returncode == 2 and why in bad.stderr and "Traceback" not in bad.stderr
+        assert bad.returncode != 0 and why in bad.stderr and "Traceback" not in bad.stderr
