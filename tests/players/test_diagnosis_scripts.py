@@ -622,8 +622,8 @@ def _tallies(arena_output: str) -> list[str]:
 
 
 def test_style_probe_adds_expert_variants() -> None:
-    """``--expert NAME:knobs`` plays the expert with those knobs; the expert's own knobs
-    replay the expert's games, and a bad knob or name is one line."""
+    """``--expert NAME:knobs`` plays the expert with those knobs: the expert's own knobs
+    replay the expert's games, others play other games; a bad knob or name is one line."""
 
     def arena(first: str, *extra: str) -> subprocess.CompletedProcess[str]:
         return _run(
@@ -636,6 +636,8 @@ def test_style_probe_adds_expert_variants() -> None:
     assert same.returncode == expert.returncode == 0, same.stderr + expert.stderr
     assert same.stdout.startswith("same vs eaai0: 3 games")
     assert _tallies(same.stdout) == _tallies(expert.stdout)
+    greedy = arena("greedy", "--expert", "greedy:take_margin=-20.0")  # takes every upcard
+    assert greedy.returncode == 0 and _tallies(greedy.stdout) != _tallies(expert.stdout)
     for spec, why in [
         ("x:nonsense=1", "style_probe: not a knob of the expert: 'nonsense=1'"),
         ("x:race_from=abc", "style_probe: not a Python literal: 'race_from=abc'"),

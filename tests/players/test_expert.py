@@ -305,8 +305,11 @@ def test_an_expert_made_for_a_restored_game_is_told_what_the_rounds_showed() -> 
 
 # --- against a player who waits for gin, the round is a race to gin ---------------------
 
-#: An expert that believes from the start that the opponent waits for gin (95%).
-Racing = type("Racing", (ExpertPlayer,), {"waiter_prior": 3.0})
+
+class Racing(ExpertPlayer):
+    """An expert that believes from the start that the opponent waits for gin (95%)."""
+
+    waiter_prior = 3.0
 
 
 def test_an_opponent_not_yet_read_meets_the_knock_game() -> None:
