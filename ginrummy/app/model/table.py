@@ -482,7 +482,7 @@ class TableModel:
             (a.card for a in view.legal_actions() if isinstance(a, Knock)), key=lambda c: c.index
         )
         if card in options:
-            gins = list(knock_discards(view.hand, 0, exclude=self._banned(view)))
+            gins = self._gin_cards(view)
             return (gins[0] if len(gins) == 1 and card not in gins else card), None
         if not options:
             return card, None
@@ -523,7 +523,7 @@ class TableModel:
         view = self.view()
         if view is None or view.phase is not Phase.DISCARD:
             return card, None
-        options = list(knock_discards(view.hand, 0, exclude=self._banned(view)))
+        options = self._gin_cards(view)
         if card in options:
             return card, None
         if len(options) == 1:
@@ -537,6 +537,11 @@ class TableModel:
             return ()
         return (view.taken_card,)
 
+    @classmethod
+    def _gin_cards(cls, view: PlayerView) -> list[Card]:
+        """The cards whose discard goes gin now (never the one that may not be thrown)."""
+        return list(knock_discards(view.hand, 0, exclude=cls._banned(view)))
+
     def gin_refusal(self, card: Card) -> str | None:
         """Why going gin with ``card`` is not possible, naming the cards that would go gin;
         None if it is (or if it is not the time: play it, and the core says why)."""
@@ -544,7 +549,7 @@ class TableModel:
         if view is None or view.phase is not Phase.DISCARD:
             return None
         banned = self._banned(view)
-        options = knock_discards(view.hand, 0, exclude=banned)
+        options = self._gin_cards(view)
         if card in options:
             return None
         left = min_deadwood([c for c in view.hand if c is not card])
