@@ -6,7 +6,7 @@ Plays DEALS rounds (6,000 by default, seed 1) of greedy self-play on `fastsim` m
 rules: take the face-up card only if it makes a meld, throw the card leaving the least
 deadwood, knock as soon as the deadwood is at most 10; a round with 2 cards left in the
 stock is dead), prints how often the first knock came with each deadwood, and the table
-`ginrummy.players.master.UNDERCUT_BONUS` made from it: at such a knock, a defender's deadwood of
+`ginrummy.players.estimates.UNDERCUT_BONUS` made from it: at such a knock, a defender's deadwood of
 0-10 is worth the undercut's chance (25 points and the difference) beyond its points.
 """
 

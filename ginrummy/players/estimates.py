@@ -8,7 +8,7 @@ holds), so the expert and the defensive yardstick value hands the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..core.actions import EventKind
 from ..core.cards import CARDS, Card, mask_of
@@ -18,7 +18,17 @@ from ..core.round import PlayerView
 if TYPE_CHECKING:
     from .expert import Tracking
 
-__all__ = ["MELD_PARTNERS", "Signals", "bits", "draw_gain", "meld_danger", "opponent_signals"]
+__all__ = [
+    "MELD_PARTNERS",
+    "UNDERCUT_BONUS",
+    "UNDERCUT_LIMIT",
+    "Signals",
+    "bits",
+    "curved_deadwood",
+    "draw_gain",
+    "meld_danger",
+    "opponent_signals",
+]
 
 
 def bits(mask: int) -> list[int]:
@@ -42,6 +52,23 @@ def _meld_partners(card: Card) -> int:
 
 #: The cards that can share a meld with each card: its rank, or its suit within two.
 MELD_PARTNERS: dict[Card, int] = {c: _meld_partners(c) for c in CARDS}
+
+
+#: The knock limit `UNDERCUT_BONUS` was made for (other limits: no curve).
+UNDERCUT_LIMIT: Final = 10
+#: What a deadwood of 0-10 is worth at an opponent's knock beyond its points, against a
+#: greedy knocker's knock deadwood (`python scripts/greedy_knocks.py`: 6,000 rounds of
+#: greedy self-play under the EAAI rules, knock deadwood 0 2.2%, 1-5 4-5% each, 6 8.6%,
+#: 7 13.2%, 8 16.6%, 9 17.9%, 10 19.2%): the chance of an undercut (25 points and the
+#: difference) makes each point below the limit worth 2-5, not 1.
+UNDERCUT_BONUS: Final = (-24.5, -24.5, -23.3, -22.3, -21.4, -20.2, -18.9, -16.7, -13.4, -9.3, -4.8)
+
+
+def curved_deadwood(lam: float, deadwood: int) -> float:
+    """A deadwood's cost with ``lam`` times `UNDERCUT_BONUS` (above the limit: itself)."""
+    if deadwood <= UNDERCUT_LIMIT:
+        return deadwood + lam * UNDERCUT_BONUS[deadwood]
+    return float(deadwood)
 
 
 def meld_danger(card: Card, tracking: Tracking) -> float:

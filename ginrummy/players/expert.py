@@ -28,7 +28,15 @@ from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import N_, _, join_words
-from .estimates import MELD_PARTNERS, bits, draw_gain, meld_danger, opponent_signals
+from .estimates import (
+    MELD_PARTNERS,
+    UNDERCUT_LIMIT,
+    bits,
+    curved_deadwood,
+    draw_gain,
+    meld_danger,
+    opponent_signals,
+)
 from .style import bayes_step, round_key
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "KnockOdds", "Tracking"]
@@ -96,6 +104,10 @@ class ExpertPlayer:
 
     #: Weight of the expected one-draw improvement in a hand's value.
     potential_weight = 1.2
+    #: At a knock limit of 10, a hand's deadwood is valued on the master's undercut
+    #: curve times this (`estimates.curved_deadwood`): each point below the limit is worth
+    #: the undercut it may bring at the opponent's knock, not 1.
+    undercut_curve = 0.5
     #: How much of the potential weight is gone when the stock is nearly empty.
     late_discount = 0.8
     #: Weight of the danger of feeding the opponent a card.
@@ -113,6 +125,7 @@ class ExpertPlayer:
     #: ``race_full``. The prior (0.62) sits just below, so an opponent not yet read, or one
     #: that knocks (whose knocks leave the belief there), meets the knock game's settings.
     race_danger_weight = 0.45
+    race_undercut_curve = 0.0
     race_take_margin = -1.0
     race_from = 0.63
     race_full = 0.83
@@ -178,7 +191,12 @@ class ExpertPlayer:
         dw = min_deadwood_mask(hand)
         # Potential is worth less as the stock runs down: fewer draws remain to use it.
         weight = self.potential_weight * (1.0 - self.late_discount * (1.0 - stock_size / 31.0))
-        return dw - weight * self._expected_gain(hand, tracking, stock_size, knock_limit)
+        cost = float(dw)
+        if knock_limit == UNDERCUT_LIMIT:
+            lam = self._race_blend(self.undercut_curve, self.race_undercut_curve, 0.0, knock_limit)
+            if lam:
+                cost = curved_deadwood(lam, dw)
+        return cost - weight * self._expected_gain(hand, tracking, stock_size, knock_limit)
 
     def _race_blend(
         self, knock_game: float, racing: float, gin_only: float, knock_limit: int

@@ -76,7 +76,13 @@ from ..core.round import Phase, PlayerView
 from ..core.rules import Rules
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import _
-from .estimates import MELD_PARTNERS, bits, opponent_signals
+from .estimates import (
+    MELD_PARTNERS,
+    UNDERCUT_LIMIT,
+    bits,
+    curved_deadwood,
+    opponent_signals,
+)
 from .expert import Advice
 from .fastsim import VALUE, best_discard, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
@@ -129,23 +135,6 @@ def _cost_function(extra: int) -> Callable[[int], int]:
     if not extra:
         return min_deadwood_mask
     return partial(min_unmelded_cost_mask, extra=extra)
-
-
-#: The knock limit `UNDERCUT_BONUS` was made for (other limits: no curve).
-UNDERCUT_LIMIT: Final = 10
-#: What a deadwood of 0-10 is worth at an opponent's knock beyond its points, against a
-#: greedy knocker's knock deadwood (`python scripts/greedy_knocks.py`: 6,000 rounds of
-#: greedy self-play under the EAAI rules, knock deadwood 0 2.2%, 1-5 4-5% each, 6 8.6%,
-#: 7 13.2%, 8 16.6%, 9 17.9%, 10 19.2%): the chance of an undercut (25 points and the
-#: difference) makes each point below the limit worth 2-5, not 1.
-UNDERCUT_BONUS: Final = (-24.5, -24.5, -23.3, -22.3, -21.4, -20.2, -18.9, -16.7, -13.4, -9.3, -4.8)
-
-
-def curved_deadwood(lam: float, deadwood: int) -> float:
-    """A deadwood's cost with ``lam`` times `UNDERCUT_BONUS` (above the limit: itself)."""
-    if deadwood <= UNDERCUT_LIMIT:
-        return deadwood + lam * UNDERCUT_BONUS[deadwood]
-    return float(deadwood)
 
 
 def _curved(lam: float, hand: int) -> float:

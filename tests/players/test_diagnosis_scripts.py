@@ -27,9 +27,10 @@ from ginrummy.core.round import Round, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.core.showdown import ResultKind
 from ginrummy.players.eaai import EaaiPlayer
+from ginrummy.players.estimates import UNDERCUT_BONUS
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
-from ginrummy.players.master import UNDERCUT_BONUS, MasterPlayer, read_view
+from ginrummy.players.master import MasterPlayer, read_view
 from ginrummy.players.replay import greedy_reply, replay_weight
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"

@@ -24,7 +24,9 @@ from ginrummy.core import (
     mask_of,
     parse_cards,
 )
+from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.players import make_player
+from ginrummy.players.estimates import UNDERCUT_BONUS
 from ginrummy.players.expert import CardTracker, ExpertPlayer, KnockOdds
 
 EAAI = Rules.preset("eaai")
@@ -275,7 +277,7 @@ def test_an_expert_made_for_a_restored_game_is_told_what_the_rounds_showed() -> 
     """An expert seated in a restored game (or the next game of a match) is told the
     earlier rounds by their last views from its seat, and believes what the expert that
     played them learnt: its undercut knocks, its knocks that scored, the opponent's gins."""
-    game = Game(Rules.preset("Standard"), seed=50)
+    game = Game(Rules.preset("Standard"), seed=80)
     live = ExpertPlayer(5)
     players = (make_player("defensive", 4), live)
     finished: list[Round] = []
@@ -347,3 +349,56 @@ def test_against_a_player_who_waits_for_gin_it_counts_less_of_the_danger() -> No
     king, jack = parse_cards("KC JD")
     assert ExpertPlayer().choose(view) == Discard(king)
     assert Racing().choose(view) == Discard(jack)
+
+
+# --- against a knocker, deadwood under the limit is worth the undercut it may bring ----
+
+
+class Flat(ExpertPlayer):
+    """The expert without the undercut curve: a point of deadwood is a point."""
+
+    undercut_curve = 0.0
+
+
+def test_at_a_knock_limit_of_ten_low_deadwood_is_valued_on_the_undercut_curve() -> None:
+    """Each point under the limit is worth the undercut it may bring at the opponent's
+    knock (the master's curve, `curved_deadwood`), not one point; at other limits, above
+    the limit, and against a player read as waiting for gin (it seldom knocks) a point is
+    a point."""
+    lam = ExpertPlayer.undercut_curve
+    assert lam > 0
+    tracking = CardTracker.track(Round(EAAI, dealer=0, seed=3).view(1))
+    seven = mask_of(parse_cards("AS 2S 3S 5H 5D 5C 9C TC JC 7D"))
+    high = mask_of(parse_cards("AS 2S 3S 5H 5D 5C 9C TC 4D KD"))
+    assert min_deadwood_mask(seven) == 7 and min_deadwood_mask(high) > 10
+
+    def gap(expert: ExpertPlayer, flat: ExpertPlayer, hand: int, limit: int) -> float:
+        return expert._value(hand, tracking, 20, limit) - flat._value(hand, tracking, 20, limit)
+
+    assert gap(ExpertPlayer(), Flat(), seven, 10) == pytest.approx(lam * UNDERCUT_BONUS[7])
+    assert gap(ExpertPlayer(), Flat(), seven, 7) == 0
+    assert gap(ExpertPlayer(), Flat(), high, 10) == 0
+
+    class RacingFlat(Racing):
+        undercut_curve = 0.0
+
+    assert gap(Racing(), RacingFlat(), seven, 10) == 0
+
+
+def test_against_a_knocker_it_goes_down_to_a_low_hand() -> None:
+    """A round dealt from seed 17 against eaai, 13 cards left in the stock: 4♦ 5♦ 6♦ and
+    7♣ 7♥ 7♠ melded, 3♣ 4♥ A♥ A♠ Q♥ loose. Throwing Q♥ leaves 9 deadwood, throwing 4♥
+    leaves 15 with Q♥ kept: point for point the 15 looked as good, but a hand at 9 may
+    undercut eaai's next knock, so the expert throws Q♥."""
+    rnd = Round(EAAI, dealer=1, seed=17)
+    opponent = make_player("eaai", 0)
+    hand = mask_of(parse_cards("3C 4D 4H 5D 6D 7C 7H 7S AH AS QH"))
+    while not (rnd.to_act == 0 and rnd.phase is Phase.DISCARD and rnd.view(0).hand_mask == hand):
+        who = rnd.to_act
+        player = ExpertPlayer() if who == 0 else opponent
+        rnd.apply(player.choose(rnd.view(who)), who)
+    view = rnd.view(0)
+    assert view.stock_size == 13
+    queen, four = parse_cards("QH 4H")
+    assert ExpertPlayer().choose(view) == Discard(queen)
+    assert Flat().choose(view) == Discard(four)

@@ -26,16 +26,14 @@ from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Phase, PlayerView, shuffled_deck
 from ginrummy.core.rules import PRESETS
 from ginrummy.players import LEVELS, PLAYERS, make_player
-from ginrummy.players.estimates import bits
+from ginrummy.players.estimates import UNDERCUT_LIMIT, bits, curved_deadwood
 from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import (
     CAREFUL_KNOCK_FIT,
-    UNDERCUT_LIMIT,
     MasterPlayer,
     Reading,
-    curved_deadwood,
     read_view,
 )
 
