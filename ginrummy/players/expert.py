@@ -1,7 +1,9 @@
 """The expert opponent: card tracking, an estimate of the opponent's hand, and look-ahead.
 
 It values a 10-card hand by its deadwood less the improvement one more draw is expected
-to bring (over the unseen cards that may still come from the stock), discards to keep
+to bring (over the unseen cards that may still come from the stock; against an opponent
+that knocks, deadwood under a knock limit of 10 counts for the undercut it may bring, on
+half the master's curve), discards to keep
 that value low while avoiding cards the opponent is likely to use, takes the discard
 only when that beats an average stock draw, and times the knock against the risk of
 an undercut.

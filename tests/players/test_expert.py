@@ -387,9 +387,9 @@ def test_at_a_knock_limit_of_ten_low_deadwood_is_valued_on_the_undercut_curve() 
 
 def test_against_a_knocker_it_goes_down_to_a_low_hand() -> None:
     """A round dealt from seed 17 against eaai, 13 cards left in the stock: 4♦ 5♦ 6♦ and
-    7♣ 7♥ 7♠ melded, 3♣ 4♥ A♥ A♠ Q♥ loose. Throwing Q♥ leaves 9 deadwood, throwing 4♥
-    leaves 15 with Q♥ kept: point for point the 15 looked as good, but a hand at 9 may
-    undercut eaai's next knock, so the expert throws Q♥."""
+    7♣ 7♥ 7♠ melded, 3♣ 4♥ A♥ A♠ Q♥ loose. Throwing Q♥ leaves 9 deadwood but may feed
+    eaai; throwing 4♥ keeps Q♥ and 15. Point for point the danger of Q♥ weighed more;
+    a hand at 9 may undercut eaai's next knock, which weighs more still."""
     rnd = Round(EAAI, dealer=1, seed=17)
     opponent = make_player("eaai", 0)
     hand = mask_of(parse_cards("3C 4D 4H 5D 6D 7C 7H 7S AH AS QH"))
