@@ -1,5 +1,6 @@
 """What the card-counting players share: bit loops, meld partners, the danger of a
-discard, and the expected gain of one more draw from the stock.
+discard, the expected gain of one more draw from the stock, and what deadwood under the
+knock limit is worth against a greedy knocker (the undercut curve).
 
 All on 52-bit hand masks and a `Tracking` (what is unseen, what the opponent likely
 holds), so the expert and the defensive yardstick value hands the same way.

@@ -127,6 +127,7 @@ class ExpertPlayer:
     #: ``race_full``. The prior (0.62) sits just below, so an opponent not yet read, or one
     #: that knocks (whose knocks leave the belief there), meets the knock game's settings.
     race_danger_weight = 0.45
+    #: A player who waits seldom knocks: no undercut to wait for, so no curve.
     race_undercut_curve = 0.0
     race_take_margin = -1.0
     race_from = 0.63
