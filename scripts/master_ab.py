@@ -113,13 +113,31 @@ def parse_knobs(
     return knobs
 
 
+def split_knobs(text: str) -> list[str]:
+    """``k=v,k=(a,b)`` as its ``k=v`` parts: split at the commas outside brackets, so a
+    value may be a tuple or a list."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p for p in parts if p]
+
+
 def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     """``name:k=v,k=v`` as (name, knobs); values are Python literals. A name of `NAMED`
     with no knobs is that earlier master."""
     name, _sep, rest = text.partition(":")
     if not rest.strip(","):
         rest = NAMED.get(name, "")
-    return name or "base", parse_knobs("master_ab", list(filter(None, rest.split(","))))
+    return name or "base", parse_knobs("master_ab", split_knobs(rest))
 
 
 def _play(

@@ -86,13 +86,13 @@ SCRIPTS = ("master_ab", "master_knocks", "master_variants", "style_endings")
 def expert_variant(spec: str) -> tuple[str, Callable[[int], Player]]:
     """``NAME:knob=value,...`` as a player name and its factory: the expert with those
     class attributes. A bad spec exits with one line saying why."""
-    from master_ab import parse_knobs  # scripts/ is on the path: this script's folder
+    from master_ab import parse_knobs, split_knobs  # scripts/ is on the path: its folder
 
     name, _sep, rest = spec.partition(":")
     name = name.strip().lower()
     if not name or name in PLAYERS:
         raise SystemExit(f"style_probe: --expert needs a new player name before ':', not {spec!r}")
-    knobs = parse_knobs("style_probe", list(filter(None, rest.split(","))), base=ExpertPlayer)
+    knobs = parse_knobs("style_probe", split_knobs(rest), base=ExpertPlayer)
     return name, type(f"Expert_{name}", (ExpertPlayer,), knobs)
 
 
