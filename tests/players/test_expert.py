@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 from players_helpers import play_checked
@@ -18,6 +19,7 @@ from ginrummy.core import (
     Pass,
     Phase,
     PlayerView,
+    ResultKind,
     Round,
     Rules,
     TakeDiscard,
@@ -233,9 +235,60 @@ def test_the_same_hand_knocks_early_against_an_unready_opponent() -> None:
     assert ExpertPlayer().choose(view) == Knock(parse_cards("KC")[0])
 
 
-def test_with_little_deadwood_it_knocks_anyway() -> None:
+def test_with_one_deadwood_it_holds_for_gin_against_a_player_who_picked_up_melds() -> None:
+    """Against the defensive yardstick a knock of 1 after it had drawn 6-11 cards was
+    undercut about a fifth of the time (it is often at gin's door, or lays off down to
+    1): the undercut costs 25 and more, the knock wins a few points."""
     view = _knock_view(ONE, opponent_takes="7H 7D QS", opponent_draws=5)
-    assert ExpertPlayer().choose(view) == Knock(parse_cards("KC")[0])
+    expert = ExpertPlayer()
+    odds = expert.knock_odds(
+        view.hand_mask ^ parse_cards("KC")[0].bit, view, CardTracker.track(view)
+    )
+    assert odds.undercut_chance > 0.1
+    assert expert.choose(view) == Discard(parse_cards("KC")[0])
+
+
+def test_with_little_deadwood_it_knocks_when_the_stock_is_nearly_gone() -> None:
+    view = _knock_view(ONE, opponent_takes="7H 7D QS", opponent_draws=5)
+    late = dataclasses.replace(view, stock_size=4)
+    assert ExpertPlayer().choose(late) == Knock(parse_cards("KC")[0])
+
+
+def test_a_waiting_opponent_may_be_ready_to_undercut_any_knock() -> None:
+    """The share of waiting players at gin's door (``ready_share``) grows with the cards
+    they drew and undercuts even a knock of 1, which the smooth model alone would call
+    safe."""
+
+    class Smooth(ExpertPlayer):
+        ready_share = 0.0
+
+    view = _knock_view(ONE, opponent_takes="", opponent_draws=8)
+    tracking = CardTracker.track(view)
+    p_ready, _eager, _mean = ExpertPlayer()._undercut_chances(1, view, tracking)
+    p_smooth, _eager, _mean = Smooth()._undercut_chances(1, view, tracking)
+    ready = ExpertPlayer.ready_share * (1 - math.exp(-ExpertPlayer.ready_rate * 8))
+    assert p_smooth < 0.05
+    assert p_ready == pytest.approx(ready + (1 - ready) * p_smooth)
+
+
+class Eager(ExpertPlayer):
+    """An expert that believes from the start that the opponent knocks as soon as it can."""
+
+    waiter_prior = -3.0
+
+
+@pytest.mark.parametrize(("hand", "draws"), [(NINE, 3), (ONE, 6)])
+def test_against_a_player_who_knocks_at_once_it_plays_on_for_the_undercut(
+    hand: str, draws: int
+) -> None:
+    """Against eaai, which knocks at its first chance, most rounds the expert wins are
+    undercuts of that knock: playing on is worth far more than a small knock
+    (``eager_wait_value``). An opponent not yet read meets the knock it would make."""
+    view = _knock_view(hand, opponent_takes="", opponent_draws=draws)
+    kc = parse_cards("KC")[0]
+    assert ExpertPlayer().choose(view) == Knock(kc)
+    assert Eager().choose(view) == Discard(kc)
+    assert Eager()._wait_value(view) > ExpertPlayer()._wait_value(view)
 
 
 def test_undercut_risk_grows_with_what_the_opponent_took_and_drew() -> None:
@@ -273,11 +326,64 @@ def test_it_learns_from_the_scores_whether_the_opponent_waits() -> None:
     assert after_knock((12, 0)) < prior  # my knock scored
 
 
+@pytest.mark.parametrize(
+    ("scores", "moves"),
+    [((0, 5), -1), ((0, 40), +1)],  # a knock (at most my 9 deadwood) / a gin
+)
+def test_how_the_opponent_went_out_mid_stock_shows_its_style(
+    scores: tuple[int, int], moves: int
+) -> None:
+    """I discarded with 18 cards in the stock and the opponent went out: by a knock (it
+    scored no more than my deadwood), it knocks when it can; by gin, it waits."""
+    expert = ExpertPlayer()
+    prior = expert.waiter_chance
+    view = _knock_view(NINE, opponent_takes="7H 7D QS", opponent_draws=5)
+    assert view.stock_size == 18
+    assert isinstance(expert.choose(view), Discard)
+    expert.choose(dataclasses.replace(view, round_number=2, scores=scores))
+    assert (expert.waiter_chance - prior) * moves > 0.1
+
+
+def test_an_opponents_knock_early_in_the_stock_says_nothing() -> None:
+    """Every kind of player knocks a good early hand."""
+    expert = Eager()
+    prior = expert.waiter_chance
+    view = _knock_view(NINE, opponent_takes="", opponent_draws=3)
+    assert view.stock_size >= ExpertPlayer.evidence_after_stock
+    assert isinstance(expert.choose(view), Discard)
+    expert.choose(dataclasses.replace(view, round_number=2, scores=(0, 5)))
+    assert expert.waiter_chance == prior
+
+
+def test_a_restored_game_tells_an_opponents_knock_mid_stock() -> None:
+    """`recall` reads eaai's knocks mid-stock from a finished round as play does."""
+
+    class Deaf(ExpertPlayer):
+        evidence_knock = None
+
+    game = Game(EAAI, seed=1)  # eaai knocks, 16 cards in the stock, in round 7
+    players = (make_player("eaai", 1), ExpertPlayer(2))
+    while True:
+        rnd = game.round
+        while rnd.result is None:
+            who = rnd.to_act
+            game.apply(players[who].choose(rnd.view(who)), who)
+        result = rnd.result
+        if result.kind is ResultKind.KNOCK and result.knocker == 0 and 8 < result.stock_left < 20:
+            break
+        game.next_round()
+    told, deaf = ExpertPlayer(), Deaf()
+    told.recall([rnd.view(1)])
+    deaf.recall([rnd.view(1)])
+    assert deaf.waiter_chance == ExpertPlayer().waiter_chance
+    assert told.waiter_chance < deaf.waiter_chance - 0.3
+
+
 def test_an_expert_made_for_a_restored_game_is_told_what_the_rounds_showed() -> None:
     """An expert seated in a restored game (or the next game of a match) is told the
     earlier rounds by their last views from its seat, and believes what the expert that
     played them learnt: its undercut knocks, its knocks that scored, the opponent's gins."""
-    game = Game(Rules.preset("Standard"), seed=80)
+    game = Game(Rules.preset("Standard"), seed=46)
     live = ExpertPlayer(5)
     players = (make_player("defensive", 4), live)
     finished: list[Round] = []
@@ -316,7 +422,7 @@ class Racing(ExpertPlayer):
 
 def test_an_opponent_not_yet_read_meets_the_knock_game() -> None:
     """The prior belief sits below where the race begins: an opponent not yet read, or
-    one whose knocks leave the belief there (eaai, simple), meets the knock game."""
+    one whose knocks lower the belief (eaai, simple), meets the knock game."""
     assert ExpertPlayer().waiter_chance < ExpertPlayer.race_from < ExpertPlayer.race_full
     assert Racing().waiter_chance > ExpertPlayer.race_full
 

@@ -139,7 +139,12 @@ def test_a_big_gin_shows_the_opponents_hand_by_its_own_bonus(dealer: str, shown:
 
 def test_every_ending_comes_up_in_the_games_read() -> None:
     seen: dict[Ending | None, int] = {}
-    for case in (("EAAI", "eaai", "expert"), ("Standard", "expert", "defensive")):
+    cases = (
+        ("EAAI", "eaai", "expert"),
+        ("Standard", "expert", "defensive"),
+        ("EAAI", "expert", "eaai"),
+    )
+    for case in cases:
         for ending, count in _read_games(*case).items():
             seen[ending] = seen.get(ending, 0) + count
     assert set(Ending) <= set(seen), seen
