@@ -80,7 +80,7 @@ PROBES: dict[str, Callable[[int], Player]] = {
 
 #: The diagnosis scripts of scripts/ that can be run against the probes instead of the
 #: arena (``python scripts/style_probe.py master_knocks eaai0 EAAI 500``).
-SCRIPTS = ("master_ab", "master_knocks", "master_variants", "style_endings")
+SCRIPTS = ("master_ab", "master_knocks", "master_variants", "style_endings", "expert_knocks")
 
 
 def expert_variant(spec: str) -> tuple[str, Callable[[int], Player]]:

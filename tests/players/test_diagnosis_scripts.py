@@ -128,6 +128,10 @@ def test_style_endings_counts_each_way_a_round_ended() -> None:
         ("master_regret.py", ("eaai", "Nowhere", "2", "1"), "master_regret:"),
         ("master_regret.py", ("nobody", "EAAI", "2", "1"), "no player 'nobody'"),
         ("master_regret.py", ("fit", "/nonexistent/rows.jsonl"), "master_regret: /nonexistent"),
+        ("expert_knocks.py", ("nobody", "EAAI", "2"), "no such player: 'nobody'"),
+        ("expert_knocks.py", ("defensive", "Nowhere", "2"), "expert_knocks:"),
+        ("expert_knocks.py", ("defensive", "EAAI", "2", "1", "nope=1"), "not a knob of the expert"),
+        ("expert_knocks.py", ("defensive",), "usage: expert_knocks.py"),
     ],
 )
 def test_bad_arguments_get_one_line(script: str, args: tuple[str, ...], message: str) -> None:
@@ -632,7 +636,7 @@ def test_style_probe_adds_expert_variants() -> None:
             "--games", "3", "--seed", "2",
         )  # fmt: skip
 
-    same = arena("same", "--expert", "same:race_from=0.63,race_full=0.83")
+    same = arena("same", "--expert", "same:race_from=0.63,race_full=0.83,evidence_knock=(0.1,0.6)")
     expert = arena("expert")
     assert same.returncode == expert.returncode == 0, same.stderr + expert.stderr
     assert same.stdout.startswith("same vs eaai0: 3 games")
@@ -646,3 +650,37 @@ def test_style_probe_adds_expert_variants() -> None:
     ]:
         bad = arena("x", "--expert", spec)
         assert bad.returncode != 0 and why in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_expert_knocks_settles_every_chance_and_fits_the_model() -> None:
+    """The script settles each chance to knock against the opponent's true hand: the
+    knocks it counts are the expert's, and the table's predictions are the model's."""
+    proc = _run("expert_knocks.py", "defensive", "EAAI", "2", "1")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "expert against defensive, EAAI rules, 2 games of seed 1"
+    counts = re.match(
+        r"chances to knock short of gin: (\d+); knocks (\d+), undercut (\d+)", lines[1]
+    )
+    assert counts is not None
+    chances, knocks, undercut = map(int, counts.groups())
+    assert chances > knocks >= undercut
+    assert any(line.startswith("best fit (") for line in lines)
+
+
+def test_expert_knocks_fit_recovers_the_model_that_made_the_undercuts() -> None:
+    """Chances whose undercuts follow the model at one grid point are fitted back to it."""
+    knocks = _script("expert_knocks")
+    truth = (60.0, 0.2, 0.7, 0.2, 0.2)
+    rng = random.Random(4)
+    chances = []
+    for _ in range(4000):
+        shape = (rng.randint(1, 10), rng.randint(0, 14), rng.randint(0, 3))
+        made = knocks.Chance(*shape, predicted=0.0, undercut=False, knocked=False)
+        undercut = rng.random() < knocks.model(made, *truth)
+        chances.append(knocks.Chance(*shape, predicted=0.0, undercut=undercut, knocked=False))
+    grid = ((45.0, 60.0, 80.0), (0.1, 0.2, 0.3), (0.55, 0.7, 0.85), (0.0, 0.2), (0.2,))
+    assert knocks.fit(chances, grid) == truth
+    assert knocks.log_likelihood(chances, truth) > knocks.log_likelihood(
+        chances, (80.0, 0.1, 0.85, 0.0, 0.2)
+    )
