@@ -396,7 +396,15 @@ class ExpertPlayer:
             waiting = dw
         card, _score = self._best_discard(hand, banned, tracking, stock, view.knock_limit)
         reason = self._discard_reason(card, hand, view, tracking)
-        if waiting is not None:
+        if waiting is not None and self.waiter_chance < 0.5:
+            # TRANSLATORS: {reason} is a whole discard advice ("Discard 7♥: ..."); this adds
+            # why not to knock although the hand could: the opponent is read as one that
+            # knocks as soon as it can, and the hand is low enough to undercut that knock.
+            reason = _(
+                "{reason}; don't knock yet: the opponent knocks early, and {deadwood}"
+                " deadwood can undercut its knock"
+            ).format(reason=reason, deadwood=waiting)
+        elif waiting is not None:
             # TRANSLATORS: {reason} is a whole discard advice ("Discard 7♥: ..."); this adds
             # why not to knock although the hand could.
             reason = _(

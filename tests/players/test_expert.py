@@ -227,7 +227,7 @@ def test_no_knock_at_9_or_10_after_the_opponent_picked_up_three_discards(hand: s
     action = ExpertPlayer().choose(view)
     assert isinstance(action, Discard), action
     advice = ExpertPlayer().advise(view)
-    assert "don't knock yet" in advice.reason
+    assert "risks an undercut" in advice.reason
 
 
 def test_the_same_hand_knocks_early_against_an_unready_opponent() -> None:
@@ -289,6 +289,8 @@ def test_against_a_player_who_knocks_at_once_it_plays_on_for_the_undercut(
     assert ExpertPlayer().choose(view) == Knock(kc)
     assert Eager().choose(view) == Discard(kc)
     assert Eager()._wait_value(view) > ExpertPlayer()._wait_value(view)
+    # The hint says why: to undercut, not for fear of an undercut.
+    assert "the opponent knocks early" in Eager().advise(view).reason
 
 
 def test_undercut_risk_grows_with_what_the_opponent_took_and_drew() -> None:
