@@ -148,7 +148,8 @@ GRID: tuple[tuple[float, ...], ...] = (
 
 def fit(chances: Sequence[Chance], grid: Iterable[Sequence[float]] = GRID) -> tuple[float, ...]:
     """The grid's parameters of the highest log-likelihood."""
-    return tuple(max(itertools.product(*grid), key=lambda p: log_likelihood(chances, p)))
+    candidates: list[tuple[float, ...]] = [tuple(p) for p in itertools.product(*grid)]
+    return max(candidates, key=lambda p: log_likelihood(chances, p))
 
 
 #: Draw ranges of the calibration table.
