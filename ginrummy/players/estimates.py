@@ -178,3 +178,18 @@ def opponent_signals(view: PlayerView) -> Signals:
             draws += 1
             top = None
     return Signals(discarded, passed, took, takes, draws)
+
+
+def takes_back(view: PlayerView, top: Card) -> bool:
+    """Whether ``top`` is a card this player threw away earlier in the round, and taking
+    it back would not go gin: two players who both like the other's discards could
+    otherwise pass the same cards back and forth forever (a player that takes such a
+    card back should not take it)."""
+    me = view.player
+    thrown = any(
+        ev.kind is EventKind.DISCARD and ev.player == me and ev.card is top for ev in view.history
+    )
+    if not thrown:
+        return False
+    with_top = view.hand_mask | top.bit
+    return all(min_deadwood_mask(with_top ^ b) > 0 for b in bits(view.hand_mask))

@@ -38,6 +38,7 @@ from .estimates import (
     draw_gain,
     meld_danger,
     opponent_signals,
+    takes_back,
 )
 from .style import bayes_step, round_key
 
@@ -418,7 +419,9 @@ class ExpertPlayer:
         if not first and view.stock_only:
             return Advice(DrawStock(), _("Draw from the stock: both players passed the upcard"))
         assert top is not None
-        if self._should_take(hand, top, tracking, stock, view.knock_limit):
+        if self._should_take(hand, top, tracking, stock, view.knock_limit) and not takes_back(
+            view, top
+        ):
             return Advice(TakeDiscard(), take_reason(hand, top))
         fits = bool(MELD_PARTNERS[top] & hand)
         return Advice(Pass() if first else DrawStock(), decline_reason(top, fits, first))

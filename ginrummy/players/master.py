@@ -69,7 +69,7 @@ from dataclasses import dataclass, replace
 from functools import cache, partial
 from typing import Final, TypeVar
 
-from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
+from ..core.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ..core.cards import CARDS, Card, mask_of
 from ..core.melds import min_deadwood_mask, min_unmelded_cost_mask
 from ..core.round import Phase, PlayerView
@@ -82,6 +82,7 @@ from .estimates import (
     bits,
     curved_deadwood,
     opponent_signals,
+    takes_back,
 )
 from .expert import Advice
 from .fastsim import VALUE, best_discard, improve, playout, sample_hidden, showdown_points
@@ -769,7 +770,7 @@ class MasterPlayer:
         assert top is not None
         hand = view.hand_mask
         best_after, stock_value = self._take_values(view, reading, top)
-        if best_after < stock_value - self.take_margin and not self._cycling(view, top):
+        if best_after < stock_value - self.take_margin and not takes_back(view, top):
             return Advice(TakeDiscard(), take_reason(hand, top))
         fits = bool(NEAR[top.bit] & hand)
         return Advice(Pass() if first else DrawStock(), decline_reason(top, fits, first))
@@ -786,21 +787,6 @@ class MasterPlayer:
         gain = self._gain(hand, reading, limit) if stock > 0 else 0.0
         weight = self._potential_weight(reading, stock)
         return best_after, now - gain - weight * self._potential(hand, reading, limit, gain)
-
-    @staticmethod
-    def _cycling(view: PlayerView, top: Card) -> bool:
-        """Whether ``top`` is a card this player threw away earlier in the round, and
-        taking it back would not go gin: two players who both like the other's
-        discards could otherwise pass the same cards back and forth forever."""
-        me = view.player
-        thrown = any(
-            ev.kind is EventKind.DISCARD and ev.player == me and ev.card is top
-            for ev in view.history
-        )
-        if not thrown:
-            return False
-        with_top = view.hand_mask | top.bit
-        return all(min_deadwood_mask(with_top ^ b) > 0 for b in bits(view.hand_mask))
 
     def _advise_discard(self, view: PlayerView, reading: Reading) -> Advice:
         hand = view.hand_mask

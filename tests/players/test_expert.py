@@ -28,7 +28,7 @@ from ginrummy.core import (
 )
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.players import make_player
-from ginrummy.players.estimates import UNDERCUT_BONUS
+from ginrummy.players.estimates import UNDERCUT_BONUS, takes_back
 from ginrummy.players.expert import CardTracker, ExpertPlayer, KnockOdds
 
 EAAI = Rules.preset("eaai")
@@ -510,3 +510,40 @@ def test_against_a_knocker_it_goes_down_to_a_low_hand() -> None:
     queen, four = parse_cards("QH 4H")
     assert ExpertPlayer().choose(view) == Discard(queen)
     assert Flat().choose(view) == Discard(four)
+
+
+def test_two_experts_do_not_pass_cards_back_and_forth() -> None:
+    """Arena game 1 of seed 1, expert against expert: both waiting to undercut, each took
+    the other's discards until the arena gave up on round 4. A card it threw away earlier
+    in the round it takes back only for gin (`estimates.takes_back`)."""
+    from ginrummy.tools.arena import plan_game, play_game_record
+
+    record = play_game_record(("expert", "expert"), Rules(), plan_game(1, 1))
+    assert record.winner in (0, 1)
+
+
+def test_it_takes_back_its_own_discard_only_for_gin() -> None:
+    """I threw 7♥; back on top of the pile it is a card I would take (a keen taker
+    would), but short of gin I draw instead. A card I never threw I may take."""
+
+    class Keen(ExpertPlayer):
+        def _should_take(self, *args: object) -> bool:
+            return True
+
+    rnd = Round(
+        Rules(),
+        dealer=0,
+        deck=deck_with("7H 8H 2C 4D 6S KC QD JS 3H 5C", "AS 2S 3S 4H 4C 9C TC JD QS KH", "9D"),
+    )
+    for action in (Pass(), Pass(), DrawStock()):
+        rnd.apply(action)
+    seven = parse_cards("7H")[0]
+    rnd.apply(Discard(seven))
+    rnd.apply(DrawStock())
+    rnd.apply(Discard(rnd.view(0).drawn_card))
+    view = rnd.view(1)
+    back = dataclasses.replace(view, discard_pile=(*view.discard_pile, seven))
+    assert takes_back(back, seven)
+    assert Keen().choose(back) == DrawStock()
+    assert not takes_back(view, view.top_discard)
+    assert Keen().choose(view) == TakeDiscard()
