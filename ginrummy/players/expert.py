@@ -303,22 +303,10 @@ class ExpertPlayer:
             if gained >= 0 and mine >= 0 and (gained or mine):  # a new game resets scores
                 if self._knocked_with is not None:
                     self._learn(self._knocked_with, gained > 0)
-                elif (
-                    gained
-                    and self._my_deadwood is not None
-                    and self._last_stock < self.evidence_after_stock
-                    and gained > self._my_deadwood * self._round_multiplier
-                ):
-                    # A gin after a long round. (Its knocks say little: a waiting player
-                    # knocks too, when the stock runs out.)
-                    self._learn(self.evidence_gin, True)
-                elif (
-                    gained
-                    and self.evidence_knock is not None
-                    and self._my_deadwood is not None
-                    and self.evidence_knock_above < self._last_stock < self.evidence_after_stock
-                ):
-                    self._learn(self.evidence_knock, True)
+                elif gained and self._my_deadwood is not None:
+                    self._opponent_went_out(
+                        gained, self._my_deadwood * self._round_multiplier, self._last_stock
+                    )
         self._round_key = key
         self._round_scores = view.scores
         self._round_multiplier = view.multiplier
@@ -347,12 +335,22 @@ class ExpertPlayer:
             elif (
                 result.winner == view.opponent
                 and (stock := _stock_at_last_discard(view)) is not None
-                and stock < self.evidence_after_stock
             ):
-                if result.points > mine * result.multiplier:
-                    self._learn(self.evidence_gin, True)
-                elif self.evidence_knock is not None and self.evidence_knock_above < stock:
-                    self._learn(self.evidence_knock, True)
+                self._opponent_went_out(result.points, mine * result.multiplier, stock)
+
+    def _opponent_went_out(self, points: int, my_deadwood_points: int, stock: int) -> None:
+        """Learn from a round the opponent won by going out, ``points`` to it, when my
+        hand's deadwood was worth ``my_deadwood_points`` and the stock held ``stock`` at my
+        last discard. More than my deadwood was a gin; no more, a knock. Rounds ended
+        with the stock still full say nothing (every kind goes out with a good early
+        hand); a gin after that shows a waiting player, a knock before the stock's end
+        an eager one (a waiting player knocks too, when the stock runs out)."""
+        if stock >= self.evidence_after_stock:
+            return
+        if points > my_deadwood_points:
+            self._learn(self.evidence_gin, True)
+        elif self.evidence_knock is not None and self.evidence_knock_above < stock:
+            self._learn(self.evidence_knock, True)
 
     def _learn(self, likelihood: tuple[float, float], happened: bool) -> None:
         """Bayes: update the belief that the opponent waits by one observation."""
