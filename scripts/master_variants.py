@@ -227,6 +227,14 @@ FITS: dict[str, tuple[tuple[float, ...], tuple[float, ...]]] = {
     # python scripts/style_probe.py's eaai0 (gin only) through master_knocks.py, 500
     # rounds (twenty-second session): early knocks pay against a player that never knocks
     "g0": (CAREFUL_KNOCK_FIT, CAREFUL_PLAY_ON_FIT),
+    # the expert with the refitted knock model (thirty-second session), playing on also
+    # from the kept hand's one-draw gain (`python scripts/master_knocks.py expert
+    # Standard 1500`: the knock fit over all rounds, and the play-on fit printed under
+    # "playing on also from gain"; +1.15 points a round at margin 6 on held-out deals)
+    "ex": (
+        (83.8093, -0.6261, 0.7432, 0.1584, -17.9705, 12.8530, -1.5495, -1.8439, -4.7067, -2.6312),
+        (0.0543, 0.4235, -2.4207, 2.9188),
+    ),
 }
 
 

@@ -270,7 +270,10 @@ CAREFUL_PLAY_ON_FIT: Final = (1.2505, 0.2478, -0.8448)
 
 
 def _blend(a: tuple[float, ...], b: tuple[float, ...], w: float) -> tuple[float, ...]:
-    """The linear fit ``(1 - w) a + w b`` (its prediction is the same blend of theirs)."""
+    """The linear fit ``(1 - w) a + w b`` (its prediction is the same blend of theirs); a
+    fit with fewer features has 0 for the ones it lacks."""
+    size = max(len(a), len(b))
+    a, b = (*a, *[0.0] * (size - len(a))), (*b, *[0.0] * (size - len(b)))
     return tuple((1.0 - w) * x + w * y for x, y in zip(a, b, strict=True))
 
 
@@ -338,7 +341,9 @@ class MasterPlayer:
     #: every knock is decided by simulation. Learned against eaai, it knocks about twice
     #: as often as the simulation there, and less often against careful players.
     learned_knock: float | None = 0.0
-    #: The learned knock's linear fits (`KNOCK_FIT`, `PLAY_ON_FIT`).
+    #: The learned knock's linear fits (`KNOCK_FIT`, `PLAY_ON_FIT`). A play-on fit may
+    #: have a fourth coefficient: for the kept hand's expected gain from one stock draw
+    #: (`_gain`).
     knock_fit: tuple[float, ...] = KNOCK_FIT
     play_on_fit: tuple[float, ...] = PLAY_ON_FIT
     #: Fits of the same form learned against a careful player (one that waits for gin),
@@ -945,6 +950,8 @@ class MasterPlayer:
                 best, best_b = value, b
         kept = min_deadwood_mask(hand ^ discard)
         play_on = on[0] + on[1] * view.stock_size + on[2] * kept
+        if len(on) > 3 and on[3]:
+            play_on += on[3] * self._gain(hand ^ discard, reading, view.knock_limit)
         knock = self._knock_beats(view, reading, hand, best_b, best, discard, play_on + margin)
         return best_b if knock else 0
 

@@ -34,6 +34,7 @@ from ginrummy.players.master import (
     CAREFUL_KNOCK_FIT,
     MasterPlayer,
     Reading,
+    _blend,
     read_view,
 )
 
@@ -231,6 +232,39 @@ def test_the_learned_knock_weighs_the_knock_against_playing_on() -> None:
     assert never._knock_choice(ended, reading, hand, outs, discard) == (
         by_simulation._knock_choice(ended, reading, hand, outs, discard)
     )
+
+
+def test_a_play_on_fit_may_count_the_kept_hands_one_draw_gain() -> None:
+    # A fourth coefficient of the play-on fit multiplies the kept hand's expected gain
+    # from one stock draw (`_gain`): a knock predicted at 1 point beats playing on
+    # predicted at 0, and loses to playing on once the gain counts for 2.
+    view = _late_knock_view(Rules(), 8)
+    hand = view.hand_mask
+    outs = sorted(
+        (min_deadwood_mask(hand ^ c.bit), c.bit) for c in view.hand if c != view.taken_card
+    )
+    outs = [(dw, b) for dw, b in outs if dw <= view.knock_limit]
+    discard = outs[-1][1]
+    reading = read_view(view)
+    gain = MasterPlayer(1)._gain(hand ^ discard, reading, view.knock_limit)
+    assert gain > 0
+    knock_at_one = (1.0,) + (0.0,) * (len(MasterPlayer.knock_fit) - 1)
+    for weight, knocks in ((0.0, True), (2.0 / gain, False)):
+        knobs = {
+            "knock_fit": knock_at_one,
+            "play_on_fit": (0.0, 0.0, 0.0, weight),
+            "careful_knock_fit": None,
+        }
+        master = type("Gain", (MasterPlayer,), knobs)(1)
+        knocked = master._learned_knock(view, reading, hand, outs, discard, 0.0)
+        assert bool(knocked) is knocks
+
+
+def test_fits_of_different_lengths_blend_as_if_the_shorter_had_zeros() -> None:
+    assert _blend((1.0, 2.0, 3.0), (3.0, 2.0, 1.0, 4.0), 0.25) == pytest.approx(
+        (1.5, 2.0, 2.5, 1.0)
+    )
+    assert _blend((1.0, 2.0, 3.0, 4.0), (3.0, 2.0, 1.0), 0.5) == pytest.approx((2.0, 2.0, 2.0, 2.0))
 
 
 def _mix(a: tuple[float, ...], b: tuple[float, ...], w: float) -> list[float]:
