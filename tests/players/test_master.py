@@ -207,10 +207,9 @@ def test_in_a_race_to_gin_fewer_loose_cards_beat_fewer_points() -> None:
     assert knocking[king] > knocking[ace_deuce]
 
 
-def test_the_learned_knock_weighs_the_knock_against_playing_on() -> None:
-    # Late in the stock with a knock at hand: a margin no knock can beat plays on, one
-    # any knock beats knocks with one of the cards that go out; at the end of the stock
-    # (nothing left to play on for) the simulation decides instead, whatever the margin.
+def _late_knock() -> tuple[PlayerView, int, list[tuple[int, int]], int]:
+    """A view late in the stock with knocks at hand: (view, hand, the knocks as
+    (deadwood, card bit) lowest first, the discard of the highest of them)."""
     view = _late_knock_view(Rules(), 8)
     hand = view.hand_mask
     outs = sorted(
@@ -218,7 +217,14 @@ def test_the_learned_knock_weighs_the_knock_against_playing_on() -> None:
     )
     outs = [(dw, b) for dw, b in outs if dw <= view.knock_limit]
     assert outs
-    discard = outs[-1][1]
+    return view, hand, outs, outs[-1][1]
+
+
+def test_the_learned_knock_weighs_the_knock_against_playing_on() -> None:
+    # Late in the stock with a knock at hand: a margin no knock can beat plays on, one
+    # any knock beats knocks with one of the cards that go out; at the end of the stock
+    # (nothing left to play on for) the simulation decides instead, whatever the margin.
+    view, hand, outs, discard = _late_knock()
     master = MasterPlayer(1)
     reading = read_view(view)
     assert master._learned_knock(view, reading, hand, outs, discard, 1000.0) == 0
@@ -238,13 +244,7 @@ def test_a_play_on_fit_may_count_the_kept_hands_one_draw_gain() -> None:
     # A fourth coefficient of the play-on fit multiplies the kept hand's expected gain
     # from one stock draw (`_gain`): a knock predicted at 1 point beats playing on
     # predicted at 0, and loses to playing on once the gain counts for 2.
-    view = _late_knock_view(Rules(), 8)
-    hand = view.hand_mask
-    outs = sorted(
-        (min_deadwood_mask(hand ^ c.bit), c.bit) for c in view.hand if c != view.taken_card
-    )
-    outs = [(dw, b) for dw, b in outs if dw <= view.knock_limit]
-    discard = outs[-1][1]
+    view, hand, outs, discard = _late_knock()
     reading = read_view(view)
     gain = MasterPlayer(1)._gain(hand ^ discard, reading, view.knock_limit)
     assert gain > 0
