@@ -34,11 +34,9 @@ from typing import Any
 from master_ab import parse_knobs
 
 from ginrummy.core import EventKind, Game, Knock, Phase, Rules, RulesError
-from ginrummy.core.cards import Card
-from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.showdown import settle
 from ginrummy.players import PLAYERS, make_player
-from ginrummy.players.estimates import bits
+from ginrummy.players.estimates import knock_outs
 from ginrummy.players.expert import CardTracker, ExpertPlayer
 from ginrummy.tools.arena import bot_seed, plan_game
 
@@ -60,18 +58,14 @@ class Chance:
 
 
 def best_knock(view: Any) -> tuple[int, int] | None:
-    """(deadwood, 10-card hand) of the lowest knock the hand allows short of gin, or None."""
-    banned = None if view.rules.discard_taken_card else view.taken_card
-    outs = []
-    for b in bits(view.hand_mask):
-        if Card.from_bit(b) is banned:
-            continue
-        dw = min_deadwood_mask(view.hand_mask ^ b)
-        if 0 < dw <= view.knock_limit:
-            outs.append((dw, view.hand_mask ^ b))
-    if not outs or any(min_deadwood_mask(view.hand_mask ^ b) == 0 for b in bits(view.hand_mask)):
+    """(deadwood, 10-card hand) of the knock the expert would make short of gin (the
+    least deadwood, the highest card: `estimates.knock_outs`), or None when the hand
+    cannot knock or can go gin."""
+    outs = knock_outs(view)
+    if not outs or outs[0][0] == 0:
         return None
-    return min(outs)
+    dw, card = outs[0]
+    return dw, view.hand_mask ^ card
 
 
 def play(args: tuple[str, str, int, int, dict[str, Any]]) -> list[Chance]:

@@ -22,7 +22,7 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock,
 from ..core.cards import Card
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
-from .estimates import bits, draw_gain, meld_danger
+from .estimates import bits, draw_gain, knock_outs, meld_danger
 from .expert import CardTracker, Tracking
 
 __all__ = ["DefensivePlayer"]
@@ -58,20 +58,11 @@ class DefensivePlayer:
         if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
             return BigGin()
         banned = None if view.rules.discard_taken_card else view.taken_card
-        best_out: tuple[int, int, Card] | None = None
-        for b in bits(hand):
-            card = Card.from_bit(b)
-            if card is banned:
-                continue
-            dw = min_deadwood_mask(hand ^ b)
-            if dw <= view.knock_limit:
-                key = (dw, -card.value, card)
-                if best_out is None or key[:2] < best_out[:2]:
-                    best_out = key
-        if best_out is not None:
-            dw, _v, card = best_out
+        outs = knock_outs(view)
+        if outs:
+            dw, b = outs[0]
             if dw == 0 or self._may_knock(dw, view):
-                return Knock(card)
+                return Knock(Card.from_bit(b))
         return Discard(self._discard(hand, banned, tracking, view.stock_size))
 
     # --- decisions ------------------------------------------------------------------------

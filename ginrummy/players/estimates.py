@@ -23,13 +23,19 @@ __all__ = [
     "MELD_PARTNERS",
     "UNDERCUT_BONUS",
     "UNDERCUT_LIMIT",
+    "VALUE",
     "Signals",
     "bits",
     "curved_deadwood",
     "draw_gain",
+    "knock_outs",
     "meld_danger",
     "opponent_signals",
 ]
+
+
+#: Card value by card bit.
+VALUE: Final[dict[int, int]] = {c.bit: c.value for c in CARDS}
 
 
 def bits(mask: int) -> list[int]:
@@ -40,6 +46,22 @@ def bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
+
+
+def knock_outs(view: PlayerView) -> list[tuple[int, int]]:
+    """(deadwood, card bit) of each discard the rules allow now that leaves the hand
+    within the knock limit (deadwood 0: gin): the least deadwood first, then the highest
+    card, then the lowest index. Empty when the hand cannot go out."""
+    hand = view.hand_mask
+    taken = view.taken_card
+    banned = 0 if view.rules.discard_taken_card or taken is None else taken.bit
+    limit = view.knock_limit
+    outs = []
+    for b in bits(hand):
+        if b != banned and (dw := min_deadwood_mask(hand ^ b)) <= limit:
+            outs.append((dw, b))
+    outs.sort(key=lambda t: (t[0], -VALUE[t[1]]))  # stable: lowest index among equals
+    return outs
 
 
 def _meld_partners(card: Card) -> int:

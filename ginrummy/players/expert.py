@@ -36,6 +36,7 @@ from .estimates import (
     bits,
     curved_deadwood,
     draw_gain,
+    knock_outs,
     meld_danger,
     opponent_signals,
     takes_back,
@@ -373,18 +374,11 @@ class ExpertPlayer:
             return Advice(BigGin(), _("Big Gin: all eleven cards are in melds"))
         banned = None if view.rules.discard_taken_card else view.taken_card
         # Going out: gin if any discard allows it, else a knock when it is worth it.
-        outs = []
-        for b in bits(hand):
-            card = Card.from_bit(b)
-            if card is banned:
-                continue
-            dw = min_deadwood_mask(hand ^ b)
-            if dw <= view.knock_limit:
-                outs.append((dw, -card.value, card))
+        outs = knock_outs(view)
         waiting: int | None = None
         if outs:
-            outs.sort(key=lambda t: (t[0], t[1], t[2].index))
-            dw, _value, card = outs[0]
+            dw, b = outs[0]
+            card = Card.from_bit(b)
             if dw == 0:
                 return Advice(
                     Knock(card),

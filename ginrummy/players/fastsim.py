@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import random
 from itertools import product
-from typing import Final
 
-from ..core.cards import CARDS
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.showdown import layoff_options
-from .estimates import bits
+from .estimates import VALUE, bits
 
 __all__ = [
     "VALUE",
@@ -24,9 +22,6 @@ __all__ = [
     "sample_hidden",
     "showdown_points",
 ]
-
-#: Card value by card bit.
-VALUE: Final[dict[int, int]] = {c.bit: c.value for c in CARDS}
 
 
 def layoff_deadwood(defender: int, knocker_melds: list[int]) -> int:

@@ -81,6 +81,7 @@ from .estimates import (
     UNDERCUT_LIMIT,
     bits,
     curved_deadwood,
+    knock_outs,
     opponent_signals,
     takes_back,
 )
@@ -800,16 +801,8 @@ class MasterPlayer:
             # TRANSLATORS: the hint key's advice to the player; {card} is a card face (7♥).
             return Advice(BigGin(), _("Big Gin: all eleven cards are in melds"))
         banned = 0 if rules.discard_taken_card or view.taken_card is None else view.taken_card.bit
-        limit = view.knock_limit
-        outs: list[tuple[int, int]] = []
-        for b in bits(hand):
-            if b == banned:
-                continue
-            dw = min_deadwood_mask(hand ^ b)
-            if dw <= limit:
-                outs.append((dw, b))
+        outs = knock_outs(view)
         if outs:
-            outs.sort(key=lambda t: (t[0], -VALUE[t[1]]))
             dw, b = outs[0]
             if dw == 0:
                 card = Card.from_bit(b)

@@ -28,7 +28,7 @@ from ginrummy.core import (
 )
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.players import make_player
-from ginrummy.players.estimates import UNDERCUT_BONUS, takes_back
+from ginrummy.players.estimates import UNDERCUT_BONUS, knock_outs, takes_back
 from ginrummy.players.expert import CardTracker, ExpertPlayer, KnockOdds
 
 EAAI = Rules.preset("eaai")
@@ -547,3 +547,46 @@ def test_it_takes_back_its_own_discard_only_for_gin() -> None:
     assert Keen().choose(back) == DrawStock()
     assert not takes_back(view, view.top_discard)
     assert Keen().choose(view) == TakeDiscard()
+
+
+def test_the_ways_out_are_the_least_deadwood_first_never_the_card_just_taken() -> None:
+    """`estimates.knock_outs`, which the expert, the master and the defensive yardstick
+    go out by: I took K♣ onto three melds and K♦, so only K♦ may go (K♣ stays, 10
+    deadwood); where the rules let the card just taken go back, both kings do, equal
+    deadwood and value, the lower index first."""
+    rnd = Round(
+        Rules(),
+        dealer=0,
+        deck=deck_with("AH 2H 3H 4S 5S 6S 8C 8D 8H KD", "9C 9D TC JD QS QH 2C 3C 4D 5D", "KC"),
+    )
+    rnd.apply(TakeDiscard())
+    view = rnd.view(1)
+    assert not view.rules.discard_taken_card
+    kd, kc = parse_cards("KD KC")
+    assert knock_outs(view) == [(10, kd.bit)]
+    free = dataclasses.replace(view, rules=dataclasses.replace(view.rules, discard_taken_card=True))
+    first, second = sorted((kd, kc), key=lambda c: c.index)
+    assert knock_outs(free) == [(10, first.bit), (10, second.bit)]
+    gin = dataclasses.replace(free, knock_limit=0)  # a gin-only round
+    assert knock_outs(gin) == []
+
+
+def test_a_lower_knock_comes_before_a_higher_card_thrown() -> None:
+    """Every discard that leaves the hand within the limit is a way out, sorted by the
+    deadwood left, then by the card thrown (the highest first)."""
+    rnd = Round(
+        Rules(),
+        dealer=0,
+        deck=deck_with("AH 2H 3H 4S 5S 6S 8C 8D 2C 3D", "9C 9D TC JD QS QH KC 3C 4D 5D", "8H"),
+    )
+    rnd.apply(TakeDiscard())
+    view = rnd.view(1)
+    outs = knock_outs(view)
+    hand = view.hand_mask
+    expected = sorted(
+        (min_deadwood_mask(hand ^ c.bit), -c.value, c.index, c.bit)
+        for c in view.hand
+        if c.bit != view.taken_card.bit and min_deadwood_mask(hand ^ c.bit) <= view.knock_limit
+    )
+    assert outs == [(dw, bit) for dw, _v, _i, bit in expected]
+    assert [dw for dw, _b in outs] == [2, 3, 8, 9, 10]  # 3♦, 2♣, then a run broken
