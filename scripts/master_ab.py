@@ -11,7 +11,8 @@ arena's game ``i`` for ``SEED`` (same deals, seats and dealers), so the variants
 only by what the knobs change. The first variant is the base: for each other one the
 script prints the games it won and the base lost, the reverse, and their difference
 ("net").
-Two processes by default (``JOBS`` in the environment to change it).
+Two processes by default (``JOBS`` in the environment to change it). How many games are
+played so far, and the seconds, go to stderr every twentieth of the run.
 
 Example (the third session's knock-bonus run in BENCHMARKS.md):
 
@@ -167,8 +168,14 @@ def main(argv: list[str]) -> int:
     totals = {n: (Tally(), Tally(), TimeStats()) for n in names}
     start = time.time()
     with multiprocessing.Pool(int(os.environ.get("JOBS", "2"))) as pool:
-        for name, index, win, tallies, times in pool.imap_unordered(_play, tasks):
+        for done, (name, index, win, tallies, times) in enumerate(
+            pool.imap_unordered(_play, tasks), 1
+        ):
             won[name][index] = win
+            if done % max(1, len(tasks) // 20) == 0 or done == len(tasks):
+                # On stderr, so that a long run shows how far it is (stdout stays the table).
+                elapsed = time.time() - start
+                print(f"{done}/{len(tasks)} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
             m, o, t = totals[name]
             m.add(tallies[0])
             o.add(tallies[1])

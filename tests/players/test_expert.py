@@ -549,18 +549,22 @@ def test_it_takes_back_its_own_discard_only_for_gin() -> None:
     assert Keen().choose(view) == TakeDiscard()
 
 
+def _after_taking_the_upcard(hand: str, upcard: str) -> PlayerView:
+    """The non-dealer's view, holding ``hand``, once it has taken ``upcard`` (the
+    dealer's hand is the first ten other cards)."""
+    used = set(parse_cards(f"{hand} {upcard}"))
+    dealer = " ".join(str(c) for c in [c for c in CARDS if c not in used][:10])
+    rnd = Round(Rules(), dealer=0, deck=deck_with(hand, dealer, upcard))
+    rnd.apply(TakeDiscard())
+    return rnd.view(1)
+
+
 def test_the_ways_out_are_the_least_deadwood_first_never_the_card_just_taken() -> None:
     """`estimates.knock_outs`, which the expert, the master and the defensive yardstick
     go out by: I took K♣ onto three melds and K♦, so only K♦ may go (K♣ stays, 10
     deadwood); where the rules let the card just taken go back, both kings do, equal
     deadwood and value, the lower index first."""
-    rnd = Round(
-        Rules(),
-        dealer=0,
-        deck=deck_with("AH 2H 3H 4S 5S 6S 8C 8D 8H KD", "9C 9D TC JD QS QH 2C 3C 4D 5D", "KC"),
-    )
-    rnd.apply(TakeDiscard())
-    view = rnd.view(1)
+    view = _after_taking_the_upcard("AH 2H 3H 4S 5S 6S 8C 8D 8H KD", "KC")
     assert not view.rules.discard_taken_card
     kd, kc = parse_cards("KD KC")
     assert knock_outs(view) == [(10, kd.bit)]
@@ -574,13 +578,7 @@ def test_the_ways_out_are_the_least_deadwood_first_never_the_card_just_taken() -
 def test_a_lower_knock_comes_before_a_higher_card_thrown() -> None:
     """Every discard that leaves the hand within the limit is a way out, sorted by the
     deadwood left, then by the card thrown (the highest first)."""
-    rnd = Round(
-        Rules(),
-        dealer=0,
-        deck=deck_with("AH 2H 3H 4S 5S 6S 8C 8D 2C 3D", "9C 9D TC JD QS QH KC 3C 4D 5D", "8H"),
-    )
-    rnd.apply(TakeDiscard())
-    view = rnd.view(1)
+    view = _after_taking_the_upcard("AH 2H 3H 4S 5S 6S 8C 8D 2C 3D", "8H")
     outs = knock_outs(view)
     hand = view.hand_mask
     expected = sorted(
