@@ -36,6 +36,7 @@ __all__ = [
     "PlayerView",
     "Round",
     "RoundResult",
+    "discard_ban",
     "legal_actions_for",
     "shuffled_deck",
 ]
@@ -87,6 +88,12 @@ class RoundResult:
         return self.kind is ResultKind.DRAW
 
 
+def discard_ban(taken: Card | None, rules: Rules) -> Card | None:
+    """The card that may not be discarded now: the one just taken from the discard pile,
+    unless the rules allow throwing it back (None: any card may be discarded)."""
+    return None if rules.discard_taken_card else taken
+
+
 def legal_actions_for(
     phase: Phase,
     hand: Sequence[Card],
@@ -103,7 +110,7 @@ def legal_actions_for(
         return [DrawStock()] if stock_only else [DrawStock(), TakeDiscard()]
     if phase is Phase.OVER:
         return []
-    banned = None if rules.discard_taken_card else taken
+    banned = discard_ban(taken, rules)
     cards = sorted((c for c in hand if c is not banned), key=lambda c: c.index)
     actions: list[Action] = [Discard(c) for c in cards]
     for c in cards:
@@ -155,6 +162,17 @@ class PlayerView:
     @property
     def top_discard(self) -> Card | None:
         return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def banned_card(self) -> Card | None:
+        """The card that may not be discarded now (see `discard_ban`)."""
+        return discard_ban(self.taken_card, self.rules)
+
+    @property
+    def banned_bit(self) -> int:
+        """`banned_card` as a bit mask: 0 when every card may be discarded."""
+        card = self.banned_card
+        return 0 if card is None else card.bit
 
     @property
     def hand_mask(self) -> int:
@@ -417,7 +435,7 @@ class Round:
             raise IllegalActionError(
                 Phrase(N_("you do not hold {card}"), card=card), code="not-held"
             )
-        if card is self._taken and not self.rules.discard_taken_card:
+        if card is discard_ban(self._taken, self.rules):
             raise IllegalActionError(
                 Phrase(
                     N_("you may not discard {card}: you just took it from the discard pile"),

@@ -57,7 +57,7 @@ class DefensivePlayer:
             return Pass() if first else DrawStock()
         if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
             return BigGin()
-        banned = None if view.rules.discard_taken_card else view.taken_card
+        banned = view.banned_card
         outs = knock_outs(view)
         if outs:
             dw, b = outs[0]

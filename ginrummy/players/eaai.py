@@ -91,7 +91,7 @@ class EaaiPlayer:
 
     def _discard(self, view: PlayerView, hand: int) -> Action:
         drawn = view.drawn_card
-        taken = None if view.rules.discard_taken_card else view.taken_card
+        taken = view.banned_card
         drawn_bit = drawn.bit if drawn is not None else 0
         candidates: list[Card] = []
         fallback: list[Card] = []  # if every card repeated a pair (the Java would crash)

@@ -53,8 +53,7 @@ def knock_outs(view: PlayerView) -> list[tuple[int, int]]:
     within the knock limit (deadwood 0: gin): the least deadwood first, then the highest
     card, then the lowest index. Empty when the hand cannot go out."""
     hand = view.hand_mask
-    taken = view.taken_card
-    banned = 0 if view.rules.discard_taken_card or taken is None else taken.bit
+    banned = view.banned_bit
     limit = view.knock_limit
     outs = []
     for b in bits(hand):

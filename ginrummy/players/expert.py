@@ -372,7 +372,7 @@ class ExpertPlayer:
         if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
             # TRANSLATORS: the hint key's advice to the player; {card} is a card face (7♥).
             return Advice(BigGin(), _("Big Gin: all eleven cards are in melds"))
-        banned = None if view.rules.discard_taken_card else view.taken_card
+        banned = view.banned_card
         # Going out: gin if any discard allows it, else a knock when it is worth it.
         outs = knock_outs(view)
         waiting: int | None = None

@@ -800,7 +800,7 @@ class MasterPlayer:
         if rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
             # TRANSLATORS: the hint key's advice to the player; {card} is a card face (7♥).
             return Advice(BigGin(), _("Big Gin: all eleven cards are in melds"))
-        banned = 0 if rules.discard_taken_card or view.taken_card is None else view.taken_card.bit
+        banned = view.banned_bit
         outs = knock_outs(view)
         if outs:
             dw, b = outs[0]

@@ -68,7 +68,7 @@ class SimplePlayer:
         big_gin_on = view.rules.big_gin_bonus is not None
         if big_gin_on and min_deadwood_mask(mask) == 0:
             return BigGin()
-        banned = None if view.rules.discard_taken_card else view.taken_card
+        banned = view.banned_card
         card, deadwood = choose_discard(mask, banned)
         if deadwood <= view.knock_limit:
             return Knock(card)

@@ -210,7 +210,11 @@ def test_taken_card_may_not_be_discarded_by_default() -> None:
     refused(rnd, Discard(C("KS")), "you may not discard K♠: you just took it from the discard pile")
     # Knocking with it would leave 2 deadwood, but it is the taken card.
     refused(rnd, Knock(C("KS")), "you just took it")
+    view = rnd.view(NON_DEALER)
+    assert view.banned_card is C("KS") and view.banned_bit == C("KS").bit
     rnd.apply(Discard(C("2D")), NON_DEALER)
+    # Once the turn is over no card is banned.
+    assert rnd.view(NON_DEALER).banned_card is None
     # Later in the round the rule applies to a take from the discard pile too.
     rnd.apply(DrawStock(), DEALER)
     rnd.apply(Discard(rnd.hand(DEALER)[-1]), DEALER)
@@ -231,7 +235,10 @@ def test_taken_card_may_be_discarded_when_allowed() -> None:
     rnd.apply(TakeDiscard(), NON_DEALER)
     assert Discard(C("KS")) in rnd.legal_actions()
     assert Knock(C("KS")) in rnd.legal_actions()
-    assert rnd.view(NON_DEALER).taken_card is C("KS")
+    view = rnd.view(NON_DEALER)
+    assert view.taken_card is C("KS")
+    # The card was taken, but the rules let it go back: nothing is banned.
+    assert view.banned_card is None and view.banned_bit == 0
     rnd.apply(Discard(C("KS")), NON_DEALER)
     assert rnd.discard_pile == (C("KS"),)
     # ... and knocking with the taken card.

@@ -532,10 +532,9 @@ class TableModel:
 
     @staticmethod
     def _banned(view: PlayerView) -> tuple[Card, ...]:
-        """The card that may not be thrown now: the one just taken, unless the rules allow."""
-        if view.rules.discard_taken_card or view.taken_card is None:
-            return ()
-        return (view.taken_card,)
+        """The card that may not be thrown now, as a tuple (empty when any may be)."""
+        banned = view.banned_card
+        return () if banned is None else (banned,)
 
     @classmethod
     def _gin_cards(cls, view: PlayerView) -> list[Card]:
