@@ -84,10 +84,28 @@ def hand_mask(cards: Iterable[Card] | int) -> int:
 def _sets_min(a: int, b: int, c: int, d: int, t: int, rd: list[int] = _RD) -> int:
     """Least deadwood of suit patterns a..d when each rank bit of ``t`` may form a set
     (``rd``: the runs-only table of the cost counted)."""
+    if a & b & c & d & t:
+        return _sets_min_fours(a, b, c, d, t, rd)
+    # No four of a kind: each rank of ``t`` is a set of its three cards or not, so the
+    # arrangements are the subsets of ``t`` (walked from ``t`` itself down to none).
+    best = rd[a] + rd[b] + rd[c] + rd[d]
+    s = t
+    while s:
+        k = ~s
+        v = rd[a & k] + rd[b & k] + rd[c & k] + rd[d & k]
+        if v < best:
+            best = v
+        s = (s - 1) & t
+    return best
+
+
+def _sets_min_fours(a: int, b: int, c: int, d: int, t: int, rd: list[int] = _RD) -> int:
+    """`_sets_min` by recursion over the ranks of ``t``, for hands with four of a kind
+    (a set of four, or of three leaving any one card free)."""
     r = t & -t
     t ^= r
     if t:
-        best = _sets_min(a, b, c, d, t, rd)
+        best = _sets_min_fours(a, b, c, d, t, rd)
     else:
         best = rd[a] + rd[b] + rd[c] + rd[d]
     k = ~r
@@ -106,7 +124,7 @@ def _sets_min(a: int, b: int, c: int, d: int, t: int, rd: list[int] = _RD) -> in
         options = ((a2, b2, c2, d2),)
     for pa, pb, pc, pd in options:
         if t:
-            v = _sets_min(pa, pb, pc, pd, t, rd)
+            v = _sets_min_fours(pa, pb, pc, pd, t, rd)
         else:
             v = rd[pa] + rd[pb] + rd[pc] + rd[pd]
         best = min(best, v)

@@ -22,16 +22,33 @@ under the EAAI rules they agree).
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..core.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
-from ..core.cards import Card
+from ..core.cards import CARDS, Card
 from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
 
 __all__ = ["EaaiPlayer", "makes_meld"]
 
-_LANE = 16
-_RANK_MASK = 0x1FFF
+
+def _meld_tables(card: Card) -> tuple[int, tuple[int, ...]]:
+    """The other cards of ``card``'s rank, and the pairs of cards that make a run of three
+    with it: (r-2, r-1), (r-1, r+1) and (r+1, r+2) of its suit, where they exist."""
+    same_rank = sum(o.bit for o in CARDS if o.rank == card.rank and o is not card)
+    suit = [o for o in CARDS if o.suit == card.suit]
+    by_rank = {o.rank: o.bit for o in suit}
+    runs = []
+    for start in (card.rank - 2, card.rank - 1, card.rank):
+        ranks = [start, start + 1, start + 2]
+        if all(r in by_rank for r in ranks):
+            runs.append(sum(by_rank[r] for r in ranks if r != card.rank))
+    return same_rank, tuple(runs)
+
+
+_MELD_TABLES: Final[dict[int, tuple[int, tuple[int, ...]]]] = {
+    c.bit: _meld_tables(c) for c in CARDS
+}
 
 
 def makes_meld(hand: int, card: Card) -> bool:
@@ -40,19 +57,10 @@ def makes_meld(hand: int, card: Card) -> bool:
     This is the Java's test: the card lies in one of ``cardsToAllMelds(hand + card)``,
     not necessarily in an optimal arrangement.
     """
-    rank = card.rank - 1  # bit position inside the suit lane
-    same_rank = 0
-    for s in range(4):
-        if s != card.suit and hand >> (s * _LANE + rank) & 1:
-            same_rank += 1
-    if same_rank >= 2:
+    same_rank, runs = _MELD_TABLES[card.bit]
+    if (hand & same_rank).bit_count() >= 2:
         return True
-    lane = ((hand | card.bit) >> (card.suit * _LANE)) & _RANK_MASK
-    # A run of three through the card: (r-2, r-1, r), (r-1, r, r+1) or (r, r+1, r+2).
-    for start in (rank - 2, rank - 1, rank):
-        if start >= 0 and start + 2 < 13 and (lane >> start) & 0b111 == 0b111:
-            return True
-    return False
+    return any(hand & pair == pair for pair in runs)
 
 
 class EaaiPlayer:

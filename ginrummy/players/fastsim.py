@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 from itertools import product
 
+from ..core.cards import CARDS
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.showdown import layoff_options
-from .estimates import VALUE, bits
+from .estimates import MELD_PARTNERS, VALUE
 
 __all__ = [
     "VALUE",
+    "best_discard",
     "improve",
     "layoff_deadwood",
     "playout",
@@ -95,31 +97,48 @@ def improve(
     for _step in range(steps):
         i = int(rand() * len(pool))
         c = pool[i]
-        hand = hidden | keep | c
-        best = 999
-        best_b = 0
-        for b in bits(hidden | c):
-            v = min_deadwood_mask(hand ^ b)
-            if v < best or (v == best and VALUE[b] > VALUE[best_b]):
-                best = v
-                best_b = b
+        best_b = best_discard(hidden | keep | c, 0, keep)[1]
         hidden = (hidden | c) ^ best_b
         pool[i] = best_b
     rng.shuffle(pool)
     return hidden, pool
 
 
-def best_discard(hand11: int, banned: int) -> tuple[int, int]:
-    """(least deadwood after one discard, that discard), the highest card among equals."""
+#: (value, mask of the cards worth it), the highest value first.
+_BY_VALUE: tuple[tuple[int, int], ...] = tuple(
+    (v, sum(c.bit for c in CARDS if c.value == v)) for v in range(10, 0, -1)
+)
+_PARTNERS: dict[int, int] = {c.bit: MELD_PARTNERS[c] for c in CARDS}
+
+
+def best_discard(hand11: int, banned: int, keep: int = 0) -> tuple[int, int]:
+    """(least deadwood after one discard, that discard): the highest card among equals,
+    then the lowest bit; never ``banned`` nor a card of ``keep``. (999, 0) if no card
+    may go.
+
+    Throwing a card lowers the hand's deadwood by at most the card's value, and by
+    exactly that when the card shares no meld with the rest: so the cards are tried from
+    the highest value down, the solver asked only for those that could be in a meld, and
+    the search stops as soon as no card left can do better.
+    """
+    whole = min_deadwood_mask(hand11)
+    allowed = hand11 & ~(banned | keep)
     best = 999
     best_b = 0
-    for b in bits(hand11):
-        if b == banned:
-            continue
-        v = min_deadwood_mask(hand11 ^ b)
-        if v < best or (v == best and VALUE[b] > VALUE[best_b]):
-            best = v
-            best_b = b
+    for v, of_value in _BY_VALUE:
+        floor = whole - v
+        if floor >= best:
+            break
+        m = allowed & of_value
+        while m:
+            b = m & -m
+            m ^= b
+            d = min_deadwood_mask(hand11 ^ b) if _PARTNERS[b] & hand11 else floor
+            if d < best:
+                best = d
+                best_b = b
+                if d == floor:
+                    break
     return best, best_b
 
 

@@ -106,7 +106,7 @@ def replay_weight(
             banned = turns[i - 1][1] if i > 0 and turns[i - 1][0] == TAKE else 0
             with_c = cur | c
             dw = min_deadwood_mask(cur)
-            best = min(min_deadwood_mask(with_c ^ b) for b in bits(with_c) if b != banned)
+            best = best_discard(with_c, banned)[0]
             if dw <= limit or dw > best:
                 weight *= miss
             cur = with_c
