@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from itertools import product
+from typing import Final
 
 from ..core.cards import CARDS
 from ..core.melds import best_melding_mask, min_deadwood_mask
@@ -16,6 +17,7 @@ from ..core.showdown import layoff_options
 from .estimates import MELD_PARTNERS, VALUE
 
 __all__ = [
+    "NEAR",
     "VALUE",
     "best_discard",
     "improve",
@@ -105,10 +107,11 @@ def improve(
 
 
 #: (value, mask of the cards worth it), the highest value first.
-_BY_VALUE: tuple[tuple[int, int], ...] = tuple(
+_BY_VALUE: Final[tuple[tuple[int, int], ...]] = tuple(
     (v, sum(c.bit for c in CARDS if c.value == v)) for v in range(10, 0, -1)
 )
-_PARTNERS: dict[int, int] = {c.bit: MELD_PARTNERS[c] for c in CARDS}
+#: The cards that can share a meld with each card (`estimates.MELD_PARTNERS`), by bit.
+NEAR: Final[dict[int, int]] = {c.bit: MELD_PARTNERS[c] for c in CARDS}
 
 
 def best_discard(hand11: int, banned: int, keep: int = 0) -> tuple[int, int]:
@@ -133,7 +136,7 @@ def best_discard(hand11: int, banned: int, keep: int = 0) -> tuple[int, int]:
         while m:
             b = m & -m
             m ^= b
-            d = min_deadwood_mask(hand11 ^ b) if _PARTNERS[b] & hand11 else floor
+            d = min_deadwood_mask(hand11 ^ b) if NEAR[b] & hand11 else floor
             if d < best:
                 best = d
                 best_b = b

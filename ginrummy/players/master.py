@@ -77,7 +77,6 @@ from ..core.rules import Rules
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import _
 from .estimates import (
-    MELD_PARTNERS,
     UNDERCUT_LIMIT,
     bits,
     curved_deadwood,
@@ -86,7 +85,7 @@ from .estimates import (
     takes_back,
 )
 from .expert import Advice
-from .fastsim import VALUE, best_discard, improve, playout, sample_hidden, showdown_points
+from .fastsim import NEAR, VALUE, best_discard, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
 from .replay import SampleSets, Turn, greedy_reply, knock_features, opponent_turns, replay_weight
 from .style import KnockStyle
@@ -98,8 +97,6 @@ _ALL: Final = mask_of(CARDS)
 _N = TypeVar("_N", int, float)
 
 
-#: Meld partners by card bit.
-NEAR: Final[dict[int, int]] = {c.bit: MELD_PARTNERS[c] for c in CARDS}
 #: For danger: the rank mates, and the pairs of suit neighbours that make a run with it.
 _RANK_MATES: Final[dict[int, tuple[int, ...]]] = {
     c.bit: tuple(o.bit for o in CARDS if o.rank == c.rank and o is not c) for c in CARDS
