@@ -329,3 +329,24 @@ async def test_a_joiners_finished_game_is_in_their_statistics(
         assert "online: Ann" in shown and "Games played" in shown
         [entry] = store.history_page(1, 1)
         assert entry.meta.seat == 1 and entry.meta.names == ("Ann", "Bob")
+
+
+async def test_a_host_lost_while_the_round_result_is_shown_goes_back_to_the_menu(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    """The table closes with the result screen over it (Textual alone would close only the
+    result screen, leaving a table whose game is gone)."""
+    host: Host = await serve(new_table(5))
+    code = host.tables[0].code
+    bot = client_for(host, code, name="Ann")
+    ip, port = host.address
+    plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": "Bob", "now": True}
+    plan |= {"ping": 0.2, "patience": 1.0, "retry_delay": 0.1}
+    app = GinRummyApp(store=Store(tmp_path), online=("join", plan))
+    async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+        await play_keys(pilot, app, SimplePlayer())
+        assert isinstance(app.screen, RoundResultScreen)
+        await host.close()
+        await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", what="menu")
+        assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "StartScreen"]

@@ -7,10 +7,12 @@ the few things it offers them, and they hand results back with ``dismiss(...)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from weakref import WeakSet
 
+from textual.await_complete import AwaitComplete
 from textual.dom import DOMNode
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Select
 
 from ..widgets.footer import LocalFooter
@@ -74,6 +76,52 @@ class GinApp(Protocol):
 
     def action_quit_game(self) -> None:
         """Quit (the game in progress is saved)."""
+
+
+ResultT = TypeVar("ResultT")
+
+#: The screens that have closed (or are closing).
+_closed: WeakSet[Screen[Any]] = WeakSet()
+
+
+def _closing(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is to close now; screens opened over it are closed first.
+
+    Textual's ``dismiss`` pops whatever screen is on top. A screen closes once: a key or
+    click queued before it closed (Enter pressed twice on a slow machine) that reaches it
+    afterwards is ignored, where it used to close the screen shown next (the game-over
+    screen, its choice never made). A screen that closes itself under another (an online
+    table whose host went away while its round result or a dialog is open) takes those
+    with it, unanswered, rather than closing them in its place.
+    """
+    if screen in _closed or screen not in screen.app.screen_stack:
+        return False
+    _closed.add(screen)
+    app = screen.app
+    while app.screen is not screen:
+        # Popped at once (Textual's pop_until_active waits, then dismisses each with
+        # its callback: the round result's would start the next round of a closed table).
+        app.pop_screen()
+    return True
+
+
+def _done() -> AwaitComplete:
+    """Nothing to wait for: Textual's already finished awaitable."""
+    return cast(AwaitComplete, AwaitComplete.nothing())  # type: ignore[no-untyped-call]
+
+
+class GinScreen(Screen[ResultT]):
+    """A screen of the app: it closes once, and only itself (see `_closing`)."""
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        return super().dismiss(result) if _closing(self) else _done()
+
+
+class GinModalScreen(ModalScreen[ResultT]):
+    """A dialog of the app: it closes once, and only itself (see `_closing`)."""
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        return super().dismiss(result) if _closing(self) else _done()
 
 
 def gin_app_of(node: DOMNode) -> GinApp:

@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from ...core import Card
@@ -18,10 +17,10 @@ from ...text.i18n import N_, _, ngettext
 from ..model.table import PileCard
 from ..widgets.cardart import card_text, cards_text
 from ..widgets.footer import LocalFooter
-from .base import recompose_in_language
+from .base import GinModalScreen, recompose_in_language
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(GinModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes.
 
     ``title``, ``yes`` and ``no`` are messages marked with ``N_()``, translated when shown;
@@ -78,7 +77,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class DiscardPileScreen(ModalScreen[None]):
+class DiscardPileScreen(GinModalScreen[None]):
     """The whole discard pile, which is public: bottom first, the top card last; with
     ``story``, who threw each card and in which turn; with ``unseen`` (the memory aid of
     the settings), the cards the player has not seen this round."""

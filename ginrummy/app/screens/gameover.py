@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
 from ...core import ResultKind
@@ -21,7 +20,7 @@ from ..widgets.chart import ScoreChart
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
-from .base import recompose_in_language
+from .base import GinScreen, recompose_in_language
 
 KIND_WORDS = {
     # TRANSLATORS: how a round ended, in the game over screen's round-by-round table
@@ -40,7 +39,7 @@ def clip(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-class GameOverScreen(Screen[str]):
+class GameOverScreen(GinScreen[str]):
     """Dismisses with ``again``, ``next`` (next game of a match), ``menu`` or ``quit``."""
 
     # Enter does what the footer says, and never starts a new game: in a match it goes on

@@ -7,7 +7,6 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Markdown
 
 from ...text.cards import shown
@@ -15,7 +14,7 @@ from ...text.i18n import N_, _, localised_resource
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
-from .base import gin_app_of, recompose_in_language
+from .base import GinScreen, gin_app_of, recompose_in_language
 
 #: The keys at the table: (the keys, as typed, never translated; what they do).
 TABLE_KEYS: tuple[tuple[str, str], ...] = (
@@ -115,7 +114,7 @@ def rules_markdown() -> str:
     return localised_resource("ginrummy.app.help", "rules", ".md")
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(GinScreen[None]):
     """The rules and the keys; Escape or q goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

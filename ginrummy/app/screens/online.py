@@ -40,7 +40,7 @@ from ..model.remote import RemoteTableModel
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
-from .base import gin_app_of
+from .base import GinScreen, gin_app_of
 from .table import TableScreen
 
 __all__ = [
@@ -205,7 +205,7 @@ def shown_address(bind: str, port: int) -> str:
     return f"{host}:{port}"
 
 
-class HostScreen(Screen[str]):
+class HostScreen(GinScreen[str]):
     """Host an online table: listen, show the address and the join code, wait for the
     other player, then sit down at the table. Dismisses with ``menu`` or ``quit``."""
 
@@ -392,7 +392,7 @@ class JoinPlan:
     retry_delay: float = 1.0
 
 
-class JoinScreen(Screen[str]):
+class JoinScreen(GinScreen[str]):
     """Join an online table: the host's address and the join code, then the table.
 
     A bad address, a wrong code or a host that cannot be reached is said on the form in

@@ -9,16 +9,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ...text.i18n import N_, _
 from ..widgets.footer import LocalFooter
 from ..widgets.toosmall import TooSmall
-from .base import recompose_in_language
+from .base import GinScreen, recompose_in_language
 
 
-class PrivacyScreen(Screen[None]):
+class PrivacyScreen(GinScreen[None]):
     """ "Pass the keyboard to BEN — press Enter": hides the table until that player is ready."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

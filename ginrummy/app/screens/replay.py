@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ...store import HistoryRecord
@@ -23,10 +22,10 @@ from ..widgets.header import GameHeader
 from ..widgets.piles import ReplayPiles
 from ..widgets.showdown import showdown_hands
 from ..widgets.toosmall import TooSmall
-from .base import retranslate_footers
+from .base import GinScreen, retranslate_footers
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(GinScreen[None]):
     """Step through a finished game: ←/→ a move, PageUp/PageDown a round, Home/End."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

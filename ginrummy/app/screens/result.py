@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
 from ...core import ResultKind, RoundResult, best_melding
@@ -23,7 +22,7 @@ from ..widgets.header import GameHeader
 from ..widgets.prose import Prose
 from ..widgets.showdown import melding_groups, showdown_hands
 from ..widgets.toosmall import TooSmall
-from .base import recompose_in_language
+from .base import GinScreen, recompose_in_language
 
 
 def result_title(kind: ResultKind) -> str:
@@ -40,7 +39,7 @@ def result_title(kind: ResultKind) -> str:
     return titles[kind]
 
 
-class RoundResultScreen(Screen[None]):
+class RoundResultScreen(GinScreen[None]):
     """Shows how the round ended; Enter goes on to the next round (or the game's end)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

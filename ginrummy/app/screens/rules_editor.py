@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import NextDealer, Rules, RulesError
@@ -17,7 +16,7 @@ from ...text.errors import describe
 from ...text.i18n import N_, _
 from ...text.names import preset_label
 from ..widgets.footer import LocalFooter
-from .base import recompose_in_language
+from .base import GinModalScreen, recompose_in_language
 
 #: (knob, label, kind) for every knob of `Rules` (labels translated when shown).
 KNOBS: tuple[tuple[str, str, str], ...] = (
@@ -84,7 +83,7 @@ def rules_summary(rules: Rules) -> Text:
     return Text(" · ".join(parts), style="dim")
 
 
-class RulesScreen(ModalScreen[Rules | None]):
+class RulesScreen(GinModalScreen[Rules | None]):
     """A form with every rules knob; dismisses with the new rules, or None if cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -16,7 +16,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...store import MAX_NAME, StorageError, check_name
@@ -30,7 +29,7 @@ from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.palette import Painted
 from ..widgets.toosmall import TooSmall
-from .base import gin_app_of, recompose_in_language
+from .base import GinScreen, gin_app_of, recompose_in_language
 
 
 def language_options() -> list[tuple[str, str]]:
@@ -50,7 +49,7 @@ def language_shown(saved: str) -> str:
     return automatic if i18n.language() == follows else i18n.language()
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(GinScreen[None]):
     """A small form of the settings kept between sessions."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import PRESETS, Game, Match, Rules
@@ -22,7 +21,7 @@ from ..model.seats import COMPUTER, HOTSEAT, NewGame, seat_names
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
-from .base import gin_app_of, recompose_in_language
+from .base import GinScreen, gin_app_of, recompose_in_language
 from .dialogs import ConfirmScreen
 from .online import online_screen
 from .rules_editor import RulesScreen, rules_summary
@@ -63,7 +62,7 @@ def saved_label(saved: SavedGame) -> str:
     return text
 
 
-class StartScreen(Screen[None]):
+class StartScreen(GinScreen[None]):
     """Choose a game and start it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,14 +20,14 @@ from ...text.i18n import N_, _, ngettext
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
-from .base import gin_app_of, recompose_in_language
+from .base import GinScreen, gin_app_of, recompose_in_language
 from .replay import ReplayScreen
 
 #: How many of the latest games the list offers (``ginrummy replay --list`` shows them all).
 LIST_GAMES = 200
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(GinScreen[None]):
     """Games, rounds, gins, undercuts and streaks per opponent, and the finished games:
     Enter on one replays it; Escape goes back."""
 

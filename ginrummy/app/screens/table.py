@@ -17,7 +17,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
-from textual.screen import Screen
 from textual.widgets import RichLog, Static
 from textual.worker import get_current_worker
 
@@ -50,7 +49,7 @@ from ..widgets.header import GameHeader
 from ..widgets.panels import info_text, knock_text, prompt_text, scores_text
 from ..widgets.piles import OpponentView, PilesView
 from ..widgets.toosmall import TooSmall
-from .base import retranslate_footers
+from .base import GinScreen, retranslate_footers
 from .dialogs import ConfirmScreen, DiscardPileScreen
 from .gameover import GameOverScreen
 from .privacy import PrivacyScreen
@@ -67,7 +66,7 @@ SORTED_BY = {
 }
 
 
-class TableScreen(Screen[str]):
+class TableScreen(GinScreen[str]):
     """One game (or match) at the table; dismisses with ``again``, ``menu`` or ``quit``."""
 
     # The footer shows up to a dozen of these in 80 columns: one short word each.
