@@ -240,16 +240,22 @@ async def test_the_table_says_the_other_is_away_and_waits_until_they_rejoin(
             await play_keys(pilot, app, SimplePlayer())
 
 
-async def test_joining_a_host_plays_a_round_and_a_lost_host_goes_back_to_the_menu(
-    tmp_path: Path, serve: Callable[..., Any]
-) -> None:
+async def joining(data: Path, serve: Callable[..., Any]) -> tuple[Host, Client, GinRummyApp]:
+    """A host with one table, a bot client for its seat Ann, and an app (data in
+    ``data``) joining it now as Bob, quick to notice that the host is gone."""
     host: Host = await serve(new_table(5))
     code = host.tables[0].code
     bot = client_for(host, code, name="Ann")
     ip, port = host.address
     plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": "Bob", "now": True}
     plan |= {"ping": 0.2, "patience": 1.0, "retry_delay": 0.1}
-    app = GinRummyApp(store=Store(tmp_path), online=("join", plan))
+    return host, bot, GinRummyApp(store=Store(data), online=("join", plan))
+
+
+async def test_joining_a_host_plays_a_round_and_a_lost_host_goes_back_to_the_menu(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    host, bot, app = await joining(tmp_path, serve)
     async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
         screen = table(app)
@@ -336,13 +342,7 @@ async def test_a_host_lost_while_the_round_result_is_shown_goes_back_to_the_menu
 ) -> None:
     """The table closes with the result screen over it (Textual alone would close only the
     result screen, leaving a table whose game is gone)."""
-    host: Host = await serve(new_table(5))
-    code = host.tables[0].code
-    bot = client_for(host, code, name="Ann")
-    ip, port = host.address
-    plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": "Bob", "now": True}
-    plan |= {"ping": 0.2, "patience": 1.0, "retry_delay": 0.1}
-    app = GinRummyApp(store=Store(tmp_path), online=("join", plan))
+    host, bot, app = await joining(tmp_path, serve)
     async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
         await play_keys(pilot, app, SimplePlayer())
