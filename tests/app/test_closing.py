@@ -9,6 +9,9 @@ screen that closes itself while a dialog is open over it.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from support.pilot import play_until_result, settle, table_of
 
 from ginrummy.app import GinRummyApp
@@ -59,3 +62,22 @@ async def test_a_table_that_closes_under_a_dialog_closes_the_dialog_with_it() ->
         table.dismiss("quit")  # closed already: a second close is nothing
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+def test_every_screen_of_the_app_closes_once() -> None:
+    """A new screen made from Textual's Screen would bring the double Enter back."""
+    import inspect
+
+    from textual.screen import Screen
+
+    from ginrummy.app import screens
+    from ginrummy.app.screens.base import GinModalScreen, GinScreen
+
+    found = []
+    for info in pkgutil.iter_modules(screens.__path__):
+        module = importlib.import_module(f"{screens.__name__}.{info.name}")
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Screen) and cls.__module__ == module.__name__:
+                found.append(cls)
+                assert issubclass(cls, GinScreen | GinModalScreen), cls
+    assert len(found) >= 17  # the two bases and the fifteen screens of today

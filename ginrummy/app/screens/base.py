@@ -1,8 +1,10 @@
-"""What every screen shares: a typed view of the app, and drawing itself again in a new
-language.
+"""What every screen shares: its base class, a typed view of the app, and drawing itself
+again in a new language.
 
 The screens never import the app (the app imports them): they see it through `GinApp`,
-the few things it offers them, and they hand results back with ``dismiss(...)``.
+the few things it offers them, and they hand results back with ``dismiss(...)``. Every
+screen derives from `GinScreen` (a dialog from `GinModalScreen`), whose ``dismiss``
+closes the screen once, and only that screen (`_closing`).
 """
 
 from __future__ import annotations
