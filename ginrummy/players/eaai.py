@@ -25,29 +25,18 @@ import random
 from typing import Final
 
 from ..core.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
-from ..core.cards import CARDS, Card
+from ..core.cards import Card
 from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
+from .estimates import RANK_MATES, RUN_PAIRS
 
 __all__ = ["EaaiPlayer", "makes_meld"]
 
 
-def _meld_tables(card: Card) -> tuple[int, tuple[int, ...]]:
-    """The other cards of ``card``'s rank, and the pairs of cards that make a run of three
-    with it: (r-2, r-1), (r-1, r+1) and (r+1, r+2) of its suit, where they exist."""
-    same_rank = sum(o.bit for o in CARDS if o.rank == card.rank and o is not card)
-    suit = [o for o in CARDS if o.suit == card.suit]
-    by_rank = {o.rank: o.bit for o in suit}
-    runs = []
-    for start in (card.rank - 2, card.rank - 1, card.rank):
-        ranks = [start, start + 1, start + 2]
-        if all(r in by_rank for r in ranks):
-            runs.append(sum(by_rank[r] for r in ranks if r != card.rank))
-    return same_rank, tuple(runs)
-
-
+#: By card bit: (the other cards of its rank, the masks of the pairs that make a run
+#: of three with it), from `estimates.RANK_MATES` and `estimates.RUN_PAIRS`.
 _MELD_TABLES: Final[dict[int, tuple[int, tuple[int, ...]]]] = {
-    c.bit: _meld_tables(c) for c in CARDS
+    b: (sum(RANK_MATES[b]), tuple(x | y for x, y in RUN_PAIRS[b])) for b in RUN_PAIRS
 }
 
 

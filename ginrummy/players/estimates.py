@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MELD_PARTNERS",
+    "RANK_MATES",
+    "RUN_PAIRS",
     "UNDERCUT_BONUS",
     "UNDERCUT_LIMIT",
     "VALUE",
@@ -74,6 +76,24 @@ def _meld_partners(card: Card) -> int:
 
 #: The cards that can share a meld with each card: its rank, or its suit within two.
 MELD_PARTNERS: dict[Card, int] = {c: _meld_partners(c) for c in CARDS}
+#: By card bit: the other three cards of its rank.
+RANK_MATES: Final[dict[int, tuple[int, ...]]] = {
+    c.bit: tuple(o.bit for o in CARDS if o.rank == c.rank and o is not c) for c in CARDS
+}
+
+
+def _run_pairs(card: Card) -> tuple[tuple[int, int], ...]:
+    out = []
+    for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
+        r1, r2 = card.rank + lo, card.rank + hi
+        if 1 <= r1 <= 13 and 1 <= r2 <= 13:
+            out.append((Card(r1, card.suit).bit, Card(r2, card.suit).bit))
+    return tuple(out)
+
+
+#: By card bit: the pairs of its suit that make a run of three with it, (r-2, r-1),
+#: (r-1, r+1) and (r+1, r+2), where they exist.
+RUN_PAIRS: Final[dict[int, tuple[tuple[int, int], ...]]] = {c.bit: _run_pairs(c) for c in CARDS}
 
 
 #: The knock limit `UNDERCUT_BONUS` was made for (other limits: no curve).

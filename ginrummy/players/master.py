@@ -77,6 +77,8 @@ from ..core.rules import Rules
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import _
 from .estimates import (
+    RANK_MATES,
+    RUN_PAIRS,
     UNDERCUT_LIMIT,
     bits,
     curved_deadwood,
@@ -95,24 +97,6 @@ __all__ = ["MasterPlayer", "Reading", "read_view"]
 _ALL: Final = mask_of(CARDS)
 #: A hand's cost: whole points, or points on the undercut curve.
 _N = TypeVar("_N", int, float)
-
-
-#: For danger: the rank mates, and the pairs of suit neighbours that make a run with it.
-_RANK_MATES: Final[dict[int, tuple[int, ...]]] = {
-    c.bit: tuple(o.bit for o in CARDS if o.rank == c.rank and o is not c) for c in CARDS
-}
-
-
-def _run_pairs(card: Card) -> tuple[tuple[int, int], ...]:
-    out = []
-    for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
-        r1, r2 = card.rank + lo, card.rank + hi
-        if 1 <= r1 <= 13 and 1 <= r2 <= 13:
-            out.append((Card(r1, card.suit).bit, Card(r2, card.suit).bit))
-    return tuple(out)
-
-
-_RUN_PAIRS: Final[dict[int, tuple[tuple[int, int], ...]]] = {c.bit: _run_pairs(c) for c in CARDS}
 
 
 def _best_swap(with_c: int, throwable: list[int], cost: Callable[[int], _N]) -> tuple[_N, int]:
@@ -572,9 +556,9 @@ class MasterPlayer:
         def p(b: int) -> float:
             return 1.0 if known & b else probs.get(b, 0.0)
 
-        a, b, c = (p(x) for x in _RANK_MATES[card])
+        a, b, c = (p(x) for x in RANK_MATES[card])
         miss = 1.0 - (a * b + a * c + b * c - 2 * a * b * c)
-        for x, y in _RUN_PAIRS[card]:
+        for x, y in RUN_PAIRS[card]:
             miss *= 1.0 - p(x) * p(y)
         return 1.0 - miss
 
