@@ -62,6 +62,11 @@ not parts of the game.
   the replay of the last D turns summed over every card each stock draw may have been
   (`replay.replay_weight` guesses one). Depth 3 reads eaai's deadwood far better
   (correlation 0.79 against 0.64) and its feeds no better (AUC 0.79 against 0.78).
+- ``careful_replay=W`` (thirty-sixth session, a `MasterPlayer` knob): against an
+  opponent read as careful (`MasterPlayer._careful`), the replay's rule that a hand able
+  to knock would have knocked is lifted by W (a careful player keeps such hands); with
+  ``careful_replay_knock=False`` the learned knock's sample sets keep the greedy rule
+  (its fits were learned on them).
 - ``fits=NAME`` (tenth session): the learned knock's fits refitted by
   `scripts/master_knocks.py` (`FITS`; ``'x2'`` on the samples of ``replay_exact=2``).
   The two on the target's 1000 games (seed 1): -3 against v7.
@@ -177,7 +182,7 @@ from ginrummy.players.master import (
     _best_swap,
     read_view,
 )
-from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
+from ginrummy.players.replay import DISCARD, DRAW, TAKE, SampleSets, Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +280,7 @@ class Variant(MasterPlayer):
     stakes = 0.0
     early_knock: int | None = None
     early_knock_dw = 10
+    careful_replay_knock = True
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
@@ -289,6 +295,18 @@ class Variant(MasterPlayer):
             self.careful_knock_fit, self.careful_play_on_fit = FITS[self.style_fits]
         #: For ``stakes``, while a discard is scored.
         self._stake: Stakes | None = None
+
+    def _knock_sample_sets(
+        self, view: PlayerView, reading: Reading, rng: random.Random, deadline: float
+    ) -> SampleSets:
+        if self.careful_replay_knock or not self.careful_replay:
+            return super()._knock_sample_sets(view, reading, rng, deadline)
+        lifted = self.careful_replay
+        self.careful_replay = 0.0
+        try:
+            return super()._knock_sample_sets(view, reading, rng, deadline)
+        finally:
+            self.careful_replay = lifted
 
     def _replay_weight(
         self, hand: int, turns: tuple[Turn, ...], limit: int, rng: random.Random

@@ -358,6 +358,11 @@ class MasterPlayer:
     reply_pool = 8
     replay_depth = 1
     replay_miss = 0.02
+    #: How far the replay's knock rule (a hand that could knock would have) is lifted
+    #: against a careful opponent: the weight of a replayed hand that could have knocked
+    #: and played on is `replay_miss` raised towards 1 by this times `_careful` (0: the
+    #: greedy rule whatever the style). A careful opponent keeps such hands.
+    careful_replay = 0.0
     #: Greedy improvement draws per draw of the opponent for the replies' samples.
     reply_scale = 0.5
     #: Against a greedy knocker the feed is judged by the danger formula (`_danger`, this
@@ -685,7 +690,11 @@ class MasterPlayer:
     ) -> float:
         """How well a greedy player explains ``turns`` ending with ``hand``
         (`replay.replay_weight` over the last `replay_depth` turns)."""
-        return replay_weight(hand, turns, limit, rng, self.replay_depth, self.replay_miss)
+        miss = self.replay_miss
+        knock_miss = None
+        if self.careful_replay:
+            knock_miss = miss + (1.0 - miss) * self.careful_replay * self._careful()
+        return replay_weight(hand, turns, limit, rng, self.replay_depth, miss, knock_miss)
 
     def _opponent_hands(
         self, reading: Reading, rng: random.Random, n: int, limit: int
@@ -934,17 +943,27 @@ class MasterPlayer:
         ones learned against eaai, blended with the careful ones (if any) by how far the
         belief that the opponent knocks at once is below `careful_from`."""
         careful, careful_on = self.careful_knock_fit, self.careful_play_on_fit
-        if careful is None or careful_on is None or self.careful_from <= 0:
+        if careful is None or careful_on is None:
             return self.knock_fit, self.play_on_fit
-        until = self.careful_until_knocks
-        if until is not None and self.style.knocks >= until:
-            return self.knock_fit, self.play_on_fit
-        w = max(0.0, self.careful_from - self.style.eager) / self.careful_from
-        if self.careful_waits:
-            w *= self.style.waits
+        w = self._careful()
         if w <= 0:
             return self.knock_fit, self.play_on_fit
         return _blend(self.knock_fit, careful, w), _blend(self.play_on_fit, careful_on, w)
+
+    def _careful(self) -> float:
+        """The belief, 0-1, that the opponent is careful and waits for gin: how far the
+        belief that it knocks at once is below `careful_from` (scaled), times the belief
+        that it waits (`careful_waits`); 0 once it has ended `careful_until_knocks`
+        rounds by a knock."""
+        if self.careful_from <= 0:
+            return 0.0
+        until = self.careful_until_knocks
+        if until is not None and self.style.knocks >= until:
+            return 0.0
+        w = max(0.0, self.careful_from - self.style.eager) / self.careful_from
+        if self.careful_waits:
+            w *= self.style.waits
+        return w
 
     def _knock_beats(
         self,
