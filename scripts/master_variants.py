@@ -66,7 +66,9 @@ not parts of the game.
   opponent read as careful (`MasterPlayer._careful`), the replay's rule that a hand able
   to knock would have knocked is lifted by W (a careful player keeps such hands); with
   ``careful_replay_knock=False`` the learned knock's sample sets keep the greedy rule
-  (its fits were learned on them).
+  (its fits were learned on them). ``careful_plays_on=W``: against the same opponent the
+  discards' reply and the hazard count its knocks short of gin for 1 - W times that
+  belief.
 - ``fits=NAME`` (tenth session): the learned knock's fits refitted by
   `scripts/master_knocks.py` (`FITS`; ``'x2'`` on the samples of ``replay_exact=2``).
   The two on the target's 1000 games (seed 1): -3 against v7.

@@ -237,6 +237,8 @@ class ExpertPlayer:
         knock-game and racing values as far as the belief that the opponent waits says."""
         if not knock_limit:
             return gin_only
+        if racing == knock_game:  # the undercut curve, as it stands: no belief to weigh
+            return knock_game
         race = (self.waiter_chance - self.race_from) / (self.race_full - self.race_from)
         race = min(1.0, max(0.0, race))
         return knock_game + race * (racing - knock_game)

@@ -363,6 +363,14 @@ class MasterPlayer:
     #: and played on is `replay_miss` raised towards 1 by this times `_careful` (0: the
     #: greedy rule whatever the style). A careful opponent keeps such hands.
     careful_replay = 0.0
+    #: Whether that belief counts the one that it waits for gin (`KnockStyle.waits`): a
+    #: careful player that knocks when it looks safe keeps knockable hands too.
+    careful_replay_waits = True
+    #: The share of the hands it could knock with (short of gin) that a careful opponent
+    #: plays on with: against one read as careful (`_careful`, as `careful_replay_waits`
+    #: says), the reply's knocks and the hazard's count for 1 - this times that belief
+    #: (`_knock_share`; 0: all of them, as a greedy player's).
+    careful_plays_on = 0.0
     #: Greedy improvement draws per draw of the opponent for the replies' samples.
     reply_scale = 0.5
     #: Against a greedy knocker the feed is judged by the danger formula (`_danger`, this
@@ -460,11 +468,16 @@ class MasterPlayer:
 
     def _hazard(self, view: PlayerView, reading: Reading) -> float:
         """The share of 32 replayed samples (0.5 greedy draws per draw) in which the
-        opponent goes out on its next stock draw."""
+        opponent goes out on its next stock draw (a knock short of gin counted as
+        `_knock_share` says)."""
         limit = view.knock_limit
         rng = random.Random(f"hazard:{self.seed}:{view.round_number}:{len(view.history)}")
         worlds = self._replayed(reading, rng, 32, limit, self.reply_pool, 0.5)
-        knocks = sum(best_discard(o | s[-1], 0)[0] <= limit for o, s in worlds if s)
+        share = self._knock_share()
+        knocks = 0.0
+        for o, s in worlds:
+            if s and (dw := best_discard(o | s[-1], 0)[0]) <= limit:
+                knocks += share if dw else 1.0
         return knocks / (len(worlds) or 1)
 
     def _draw_gain(
@@ -659,7 +672,10 @@ class MasterPlayer:
         replayed sample (`replay.greedy_reply`; ``stock`` with the top last; ``limit``
         the round's knock limit)."""
         top = stock[-1] if stock else 0
-        return greedy_reply(opp, top, mine, card, limit, rules.gin_bonus, rules.undercut_bonus)
+        share = self._knock_share()
+        return greedy_reply(
+            opp, top, mine, card, limit, rules.gin_bonus, rules.undercut_bonus, share
+        )
 
     def _replayed(
         self, reading: Reading, rng: random.Random, n: int, limit: int, pool: int, scale: float
@@ -685,6 +701,13 @@ class MasterPlayer:
             return worlds[:n]
         return rng.choices(worlds, weights=weights, k=n)
 
+    def _knock_share(self) -> float:
+        """The share of its chances to knock short of gin that the opponent is taken to
+        knock with (`careful_plays_on`)."""
+        if not self.careful_plays_on:
+            return 1.0
+        return 1.0 - self.careful_plays_on * self._careful(self.careful_replay_waits)
+
     def _replay_weight(
         self, hand: int, turns: tuple[Turn, ...], limit: int, rng: random.Random
     ) -> float:
@@ -693,7 +716,8 @@ class MasterPlayer:
         miss = self.replay_miss
         knock_miss = None
         if self.careful_replay:
-            knock_miss = miss + (1.0 - miss) * self.careful_replay * self._careful()
+            careful = self._careful(self.careful_replay_waits)
+            knock_miss = miss + (1.0 - miss) * self.careful_replay * careful
         return replay_weight(hand, turns, limit, rng, self.replay_depth, miss, knock_miss)
 
     def _opponent_hands(
@@ -950,18 +974,18 @@ class MasterPlayer:
             return self.knock_fit, self.play_on_fit
         return _blend(self.knock_fit, careful, w), _blend(self.play_on_fit, careful_on, w)
 
-    def _careful(self) -> float:
+    def _careful(self, waits: bool = True) -> float:
         """The belief, 0-1, that the opponent is careful and waits for gin: how far the
         belief that it knocks at once is below `careful_from` (scaled), times the belief
-        that it waits (`careful_waits`); 0 once it has ended `careful_until_knocks`
-        rounds by a knock."""
+        that it waits (if ``waits`` and `careful_waits`); 0 once it has ended
+        `careful_until_knocks` rounds by a knock."""
         if self.careful_from <= 0:
             return 0.0
         until = self.careful_until_knocks
         if until is not None and self.style.knocks >= until:
             return 0.0
         w = max(0.0, self.careful_from - self.style.eager) / self.careful_from
-        if self.careful_waits:
+        if waits and self.careful_waits:
             w *= self.style.waits
         return w
 

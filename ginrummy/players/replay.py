@@ -147,13 +147,22 @@ def replay_weight(
 
 
 def greedy_reply(
-    opp: int, top: int, mine: int, card: int, limit: int, gin_bonus: int, undercut_bonus: int
-) -> int:
+    opp: int,
+    top: int,
+    mine: int,
+    card: int,
+    limit: int,
+    gin_bonus: int,
+    undercut_bonus: int,
+    knock_share: float = 1.0,
+) -> float:
     """The master's points if a greedy opponent holding ``opp`` ends the round on its
     reply to the master's discard ``card`` (0 if it plays on): it takes ``card`` if that
     makes a meld, else draws ``top`` (0: no draw is looked at); throws the card leaving
     the least deadwood (never the card it took) and knocks if that is within ``limit``,
-    against the master's 10 cards ``mine`` (lay-offs and undercuts included)."""
+    against the master's 10 cards ``mine`` (lay-offs and undercuts included). It goes gin
+    whenever it can, and knocks short of gin in ``knock_share`` of the cases (the points
+    are weighed by it: a careful player plays on with most hands it could knock with)."""
     if makes_meld(opp, Card.from_bit(card)):
         drawn = card
     elif top:
@@ -163,7 +172,8 @@ def greedy_reply(
     dw, thrown = best_discard(opp | drawn, card if drawn == card else 0)
     if dw > limit:
         return 0
-    return -showdown_points((opp | drawn) ^ thrown, mine, gin_bonus, undercut_bonus)
+    points = -showdown_points((opp | drawn) ^ thrown, mine, gin_bonus, undercut_bonus)
+    return points * knock_share if dw else points
 
 
 #: The public features of a knock chance, in the order of `knock_features`.
