@@ -16,7 +16,14 @@ unless ``samples=N``) and compares them with the true hand:
   the chance the danger formula gives (`MasterPlayer._danger`, from the per-card belief
   alone: what the master weighs its discards by against a greedy knocker);
 - **the discards made**: the master's own discards by that share, and how many of each
-  band the opponent took.
+  band the opponent took;
+- **replayed**: the same deadwood figures for the samples the discards' reply and the
+  knock read (`MasterPlayer._replayed`: resampled by how well a greedy player explains
+  the opponent's last turn, 0.5 greedy draws per draw).
+
+``careful=X`` sets the master's belief that the opponent is careful (`_careful`) to X:
+these one-round deals teach it no style, and `careful_replay` and `careful_plays_on` act
+through that belief.
 
 The knobs are `MasterPlayer` class attributes (`improve_scale=1.0`,
 `low_hand_keep=0.0`, `discard_w=0.3`, ...) or those of the experiments in
@@ -29,6 +36,7 @@ Example (the fifth session's figures in BENCHMARKS.md):
     python scripts/master_belief.py eaai EAAI 40
     python scripts/master_belief.py eaai EAAI 40 improve_scale=1.0 low_hand_keep=0.0
     python scripts/master_belief.py eaai EAAI 40 samples=32 replay_pool=16
+    python scripts/master_belief.py expert Standard 40 careful_replay=1.0 careful=1.0
 """
 
 from __future__ import annotations
@@ -81,9 +89,15 @@ def main(argv: list[str]) -> int:
     opponent, rules_name = argv[0], argv[1]
     rules, (rounds,) = opening("master_belief", opponent, rules_name, argv[2:3], "round")
     master_ab.BASE = Variant
-    knobs = parse_knobs("master_belief", argv[3:], extra=("samples",))
+    knobs = parse_knobs("master_belief", argv[3:], extra=("samples", "careful"))
     samples = int(knobs.pop("samples", 64))
-    master = type("MasterBelief", (Variant,), knobs)(1)
+    careful = knobs.pop("careful", None)
+    if careful is not None:
+        knobs_and_belief = {**knobs, "_careful": lambda _self, _waits=True: float(careful)}
+    else:
+        knobs_and_belief = knobs
+    master = type("MasterBelief", (Variant,), knobs_and_belief)(1)
+    replayed: list[tuple[int, float, float]] = []  # the same, for the replayed samples
     deadwood: list[tuple[int, float, float]] = []  # (true, sampled mean, share that knocks)
     true_knocks = 0
     feeds: list[tuple[float, bool]] = []
@@ -109,6 +123,13 @@ def main(argv: list[str]) -> int:
                 deadwood.append(
                     (true_dw, statistics.fmean(dws), sum(d <= limit for d in dws) / len(dws))
                 )
+                worlds = master._replayed(
+                    reading, rng, samples, limit, master.reply_pool, master.reply_scale
+                )
+                rds = [min_deadwood_mask(h) for h, _stock in worlds]
+                replayed.append(
+                    (true_dw, statistics.fmean(rds), sum(d <= limit for d in rds) / len(rds))
+                )
                 shares = {}
                 for b in bits(view.hand_mask):
                     card = Card.from_bit(b)
@@ -126,21 +147,10 @@ def main(argv: list[str]) -> int:
     n = len(deadwood)
     if n < 2:
         raise SystemExit("master_belief: too few decisions: play more rounds")
-    truth = [t for t, _m, _k in deadwood]
-    means = [m for _t, m, _k in deadwood]
     print(f"master vs {opponent} ({rules_name}), {rounds} rounds, {n} discards, {samples} samples")
-    print(f"  knobs: {knobs or 'as they are'}")
-    true_mean, sampled_mean = statistics.fmean(truth), statistics.fmean(means)
-    error = statistics.fmean(abs(t - m) for t, m in zip(truth, means, strict=True))
-    print(
-        f"  deadwood: true mean {true_mean:.1f}, sampled mean {sampled_mean:.1f},"
-        f" mean error {sampled_mean - true_mean:+.1f}, mean absolute error {error:.1f},"
-        f" correlation {statistics.correlation(truth, means):.3f}"
-    )
-    print(
-        f"  could knock: true {true_knocks / n:.1%}, sampled"
-        f" {statistics.fmean(k for _t, _m, k in deadwood):.1%}"
-    )
+    forced = "" if careful is None else f", careful {careful}"
+    print(f"  knobs: {knobs or 'as they are'}{forced}")
+    _print_deadwood("", deadwood, true_knocks)
     base = sum(t for _s, t in feeds) / len(feeds)
     print(
         f"  feeds: {len(feeds)} cards, {base:.1%} meld with the true hand, sampled"
@@ -160,7 +170,26 @@ def main(argv: list[str]) -> int:
                 f"    {lo:.1f}-{min(hi, 1.0):.1f}: {len(band):4d} discards,"
                 f" {sum(band):3d} taken ({sum(band) / len(band):.1%})"
             )
+    _print_deadwood("replayed ", replayed, true_knocks)
     return 0
+
+
+def _print_deadwood(label: str, rows: list[tuple[int, float, float]], true_knocks: int) -> None:
+    """The samples' deadwood against the true one, and how often either could knock."""
+    n = len(rows)
+    truth = [t for t, _m, _k in rows]
+    means = [m for _t, m, _k in rows]
+    true_mean, sampled_mean = statistics.fmean(truth), statistics.fmean(means)
+    error = statistics.fmean(abs(t - m) for t, m in zip(truth, means, strict=True))
+    print(
+        f"  {label}deadwood: true mean {true_mean:.1f}, sampled mean {sampled_mean:.1f},"
+        f" mean error {sampled_mean - true_mean:+.1f}, mean absolute error {error:.1f},"
+        f" correlation {statistics.correlation(truth, means):.3f}"
+    )
+    print(
+        f"  {label}could knock: true {true_knocks / n:.1%}, sampled"
+        f" {statistics.fmean(k for _t, _m, k in rows):.1%}"
+    )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ the opponent's true hand in that part of its play only. A PART is any of these l
 - ``k``: the knock decision's samples are the true hand (the stock order stays unknown);
 - ``f``: the samples that judge what a discard feeds the opponent are the true hand;
 - ``p``: the per-card chances that the opponent holds a card (the one-draw gain, the
-  danger formula) are the truth.
+  danger formula) are the truth;
+- ``r``: the replayed samples of the discards' reply and of the hazard (how likely the
+  opponent goes out next) are the true hand.
 
 For each it prints what `scripts/master_ab.py` prints: the games won, the style of play,
 and the games won and lost against the master as it is. This cheats on purpose (it
@@ -38,7 +40,7 @@ from ginrummy.players.master import MasterPlayer, Reading
 
 #: The true hand of each seat's opponent, as of the last view made for that seat.
 _TRUE: dict[int, int] = {}
-_PARTS = "kfp"
+_PARTS = "kfpr"
 
 
 class OracleMaster(MasterPlayer):
@@ -76,6 +78,18 @@ class OracleMaster(MasterPlayer):
         if "k" in self.oracle:
             reading = self._exact(reading, view.player, chances=False)
         return super()._knock_choice(view, reading, *args)
+
+    def _reply_rerank(
+        self, view: PlayerView, out: Any, hand11: int, reading: Reading, rng: Any
+    ) -> Any:
+        if "r" in self.oracle:
+            reading = self._exact(reading, view.player, chances=False)
+        return super()._reply_rerank(view, out, hand11, reading, rng)
+
+    def _hazard(self, view: PlayerView, reading: Reading) -> float:
+        if "r" in self.oracle:
+            reading = self._exact(reading, view.player, chances=False)
+        return super()._hazard(view, reading)
 
     def _opponent_hands(self, reading: Reading, *args: Any) -> list[int]:
         if "f" in self.oracle:

@@ -70,17 +70,20 @@ def test_belief_compares_samples_with_the_true_hand() -> None:
     # eaai knocks as soon as it can, so after its discards it never could (these deals
     # give it no dealt hand within the limit either).
     assert "could knock: true 0.0%" in out
+    assert "replayed could knock: true 0.0%" in out
     assert re.search(r"feeds: .*; AUC 0\.\d{3}", out)
     assert re.search(r"the danger formula .*: AUC 0\.\d{3}, Brier 0\.\d{4}", out)
 
 
 def test_oracle_plays_the_same_games_seeing_the_hand() -> None:
-    proc = _run("master_oracle.py", "eaai", "EAAI", "2", "1", "f")
+    proc = _run("master_oracle.py", "eaai", "EAAI", "2", "1", "f", "r")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0].startswith("seen-nothing ")
     assert lines[1].startswith("f ")
+    assert lines[2].startswith("r ")
     assert any(line.startswith("f against seen-nothing:") for line in lines)
+    assert any(line.startswith("r against seen-nothing:") for line in lines)
 
 
 def test_rounds_tells_how_they_end() -> None:

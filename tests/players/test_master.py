@@ -489,6 +489,35 @@ def _eaai_rounds(seeds: range) -> list[tuple[PlayerView, int]]:
     return out
 
 
+def test_a_careful_opponent_is_replayed_keeping_hands_it_could_knock_with() -> None:
+    """With `careful_replay` and `careful_plays_on`, the belief that the opponent is
+    careful lifts the replay's rule that a hand able to knock would have knocked, and
+    weighs its knocks short of gin in the reply and the hazard by the share it is taken
+    to knock with; an opponent not yet read, or read as eager, is replayed as a greedy
+    player, and so is every opponent with the knobs off (the master as it is)."""
+    knobs = {"careful_replay": 1.0, "careful_plays_on": 0.9, "careful_replay_waits": False}
+    lifted = type("Lifted", (MasterPlayer,), knobs)()
+    plain = MasterPlayer()
+    drew = (("draw", Card.parse("9C").bit), ("discard", Card.parse("KD").bit))
+    low = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C"))
+    miss = MasterPlayer.replay_miss
+    for player in (lifted, plain):
+        assert player._knock_share() == 1.0
+        assert player._replay_weight(low, drew, 10, random.Random(1)) == miss
+    for player in (lifted, plain):
+        player.style.log_odds = -40.0  # careful, surely
+    assert plain._knock_share() == 1.0
+    assert plain._replay_weight(low, drew, 10, random.Random(1)) == miss
+    assert lifted._knock_share() == pytest.approx(0.1)
+    assert lifted._replay_weight(low, drew, 10, random.Random(1)) == pytest.approx(1.0)
+    lifted.style.log_odds = 3.0  # eager
+    assert lifted._knock_share() == 1.0
+    # By default the belief counts the one that the opponent waits for gin, too.
+    waits = type("Waits", (MasterPlayer,), {"careful_plays_on": 0.9})()
+    waits.style.log_odds, waits.style.waits_log_odds = -40.0, -40.0  # careful, knocks
+    assert waits._knock_share() == pytest.approx(1.0)
+
+
 def test_the_knock_hazard_reads_an_opponent_about_to_go_out() -> None:
     """`Reading.hazard` is the share of replayed opponent hands that go out on their next
     stock draw: higher where eaai's real hand was close; from 1 / `hazard_scale` up a

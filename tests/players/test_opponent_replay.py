@@ -36,8 +36,14 @@ def test_replay_weighs_down_what_a_greedy_player_would_not_do() -> None:
     assert weight(_mask("AS 2S 3S 4H 5H 6H QC JH 2D 3C"), drew, 10, rng, 1, 0.5) == 1.0
     # With KS KH in hand, KD made a set: throwing it kept 25 deadwood where 3C left 2.
     assert weight(_mask("AS 2S 3S 4H 5H 6H KS KH 2D 3C"), drew, 10, rng, 1, 0.5) == 0.5
-    # Down to 2 deadwood after the discard, a greedy player knocks.
-    assert weight(_mask("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C"), drew, 10, rng, 1, 0.0) == 0.0
+    # Down to 2 deadwood after the discard, a greedy player knocks; a careful one may
+    # play on (``knock_miss``), but not with gin in hand.
+    low = _mask("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C")
+    assert weight(low, drew, 10, rng, 1, 0.0) == 0.0
+    assert weight(low, drew, 10, rng, 1, 0.0, knock_miss=0.75) == 0.75
+    assert weight(_mask("AS 2S 3S 4H 5H 6H 7D 8D 9D 10D"), drew, 10, rng, 1, 0.0, 1.0) == 0.0
+    # A lifted knock rule does not excuse a discard that was not the least deadwood.
+    assert weight(_mask("AS 2S 3S 4H 5H 6H KS KH 2D 3C"), drew, 10, rng, 1, 0.5, 1.0) == 0.5
     # With 7C 8C in hand, 9C made a run: only if one of them was the card it then drew
     # (2 of the 11 cards it held after the draw) did it decline a meld.
     assert weight(_mask("AS 2S 3S 4H 5H 6H 7C 8C JH QS"), drew, 10, rng, 1, 0.0) == 2 / 11
@@ -63,3 +69,9 @@ def test_greedy_reply_settles_the_knock_a_discard_gives() -> None:
     assert reply(opp, Card.parse("6S").bit, mine, Card.parse("QD").bit, 10, 25, 25) == -2
     # A stock card that helps nothing: it throws it (or its worst card) and plays on.
     assert reply(opp, Card.parse("QH").bit, mine, Card.parse("QD").bit, 10, 25, 25) == 0
+    # A careful player knocks with a share of such hands: the points are weighed by it.
+    assert reply(opp, 0, mine, nine, 10, 25, 25, knock_share=0.25) == -0.5
+    # ... and always goes gin: 10S joins 7S 8S 9S and QD goes, against the master's 12.
+    ready = _mask("KS KH KD 7S 8S 9S AC 2C 3C QD")
+    ten = Card.parse("10S").bit
+    assert reply(ready, 0, mine, ten, 10, 25, 25, knock_share=0.0) == -(25 + 12)
