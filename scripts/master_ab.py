@@ -11,8 +11,10 @@ arena's game ``i`` for ``SEED`` (same deals, seats and dealers), so the variants
 only by what the knobs change. The first variant is the base: for each other one the
 script prints the games it won and the base lost, the reverse, and their difference
 ("net").
-Two processes by default (``JOBS`` in the environment to change it). How many games are
-played so far, and the seconds, go to stderr every twentieth of the run.
+Two processes by default (``JOBS`` in the environment to change it). ``FIRST=N`` in the
+environment plays the arena's games N .. N+GAMES-1 instead (a run that goes on where an
+earlier one stopped). How many games are played so far, and the seconds, go to stderr
+every twentieth of the run.
 
 Example (the third session's knock-bonus run in BENCHMARKS.md):
 
@@ -163,7 +165,14 @@ def main(argv: list[str]) -> int:
     names = [parse_variant(v)[0] for v in variants]
     if len(set(names)) != len(names):
         raise SystemExit("master_ab: a different name for each variant")
-    tasks = [(v, opponent, rules_name, seed, i) for i in range(games) for v in variants]
+    try:
+        first = int(os.environ.get("FIRST", "0"))
+    except ValueError:
+        raise SystemExit("master_ab: FIRST must be a whole number of games") from None
+    if first < 0:
+        raise SystemExit("master_ab: FIRST must be a whole number of games")
+    games_played = range(first, first + games)
+    tasks = [(v, opponent, rules_name, seed, i) for i in games_played for v in variants]
     won: dict[str, dict[int, bool]] = {n: {} for n in names}
     totals = {n: (Tally(), Tally(), TimeStats()) for n in names}
     start = time.time()
@@ -194,8 +203,8 @@ def main(argv: list[str]) -> int:
         )
     base = names[0]
     for name in names[1:]:
-        gained = sum(1 for i in range(games) if won[name][i] and not won[base][i])
-        lost = sum(1 for i in range(games) if won[base][i] and not won[name][i])
+        gained = sum(1 for i in games_played if won[name][i] and not won[base][i])
+        lost = sum(1 for i in games_played if won[base][i] and not won[name][i])
         print(f"{name} against {base}: +{gained} -{lost}, net {gained - lost}")
     print(f"{time.time() - start:.0f} s")
     return 0
