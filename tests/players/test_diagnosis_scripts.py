@@ -45,8 +45,8 @@ def _script(name: str) -> Any:
         sys.path.remove(str(SCRIPTS))
 
 
-def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, JOBS="1")
+def _run(script: str, *args: str, **environ: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, JOBS="1", **environ)
     return subprocess.run(
         [sys.executable, str(SCRIPTS / script), *args],
         capture_output=True,
@@ -156,7 +156,8 @@ def test_variants_run_every_experiment() -> None:
         "hazard_scale=1.0,reply_turns=3,game_knock_within=100,replay_exact=2,fits='x2',"
         "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5,"
         "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
-        "style_prior=1.1,style_shown=True,stakes=4.0",
+        "style_prior=1.1,style_shown=True,stakes=4.0,careful_replay=1.0,careful_plays_on=0.9,"
+        "careful_replay_waits=False,careful_replay_knock=False",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -211,11 +212,41 @@ def test_knocks_fit_finds_a_linear_law() -> None:
     )
 
 
+def test_an_ab_run_can_start_where_another_stopped() -> None:
+    """With ``FIRST=N`` the variants play the arena's games from N on: the one game
+    here is the arena's game 1, as the script plays it alone (with no time cap, so that
+    the moves depend only on the seeds)."""
+    variant = "a:budget=1e9"
+    proc = _run("master_ab.py", "eaai", "EAAI", "1", "1", variant, "b:budget=1e9", FIRST="1")
+    assert proc.returncode == 0, proc.stderr
+    _name, _index, won, tallies, _times = _script("master_ab")._play(
+        (variant, "eaai", "EAAI", 1, 1)
+    )
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith(f"a          {int(won)}/1 ")
+    assert f" points {tallies[0].points} | eaai " in lines[0]
+    assert (
+        f" eaai knocks {tallies[1].knocks} gins {tallies[1].gins} points {tallies[1].points} "
+        in lines[0]
+    )
+    assert "b against a: +0 -0, net 0" in lines
+    bad = _run("master_ab.py", "eaai", "EAAI", "1", "1", "a:", FIRST="-1")
+    assert bad.returncode != 0
+    assert "master_ab: FIRST must be a whole number of games" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
 def test_an_earlier_master_is_named() -> None:
-    # 'v6:' alone is v6 (the knobs v7 to v10 changed, turned back), 'v7:' v7, 'v8:' v8,
-    # 'v9:' v9; knobs given are taken as they are, on top of the master as it is.
+    # 'v6:' alone is v6 (the knobs v7 to v11 changed, turned back), 'v7:' v7, 'v8:' v8,
+    # 'v9:' v9, 'v10:' v10; knobs given are taken as they are, on top of the master as it is.
     ab = _script("master_ab")
-    v9 = {"careful_knock_fit": None, "careful_play_on_fit": None, "careful_waits": False}
+    v10 = {"careful_replay": 0.0, "careful_plays_on": 0.0}
+    v9 = {
+        "careful_knock_fit": None,
+        "careful_play_on_fit": None,
+        "careful_waits": False,
+        **v10,
+    }
     v8 = {"style_shown": False, "undercut_curve": 0.0, "hazard_scale": 0.0, **v9}
     name, knobs = ab.parse_variant("v6:")
     assert name == "v6"
@@ -230,7 +261,8 @@ def test_an_earlier_master_is_named() -> None:
     assert ab.parse_variant("v7:") == ("v7", {"eager_danger": None, **v8})
     assert ab.parse_variant("v8:") == ("v8", v8)
     assert ab.parse_variant("v9:") == ("v9", v9)
-    assert ab.parse_variant("v10:") == ("v10", {})
+    assert ab.parse_variant("v10:") == ("v10", v10)
+    assert ab.parse_variant("v11:") == ("v11", {})
     # Each named master's knobs are knobs of the master as it is.
     for text in ab.NAMED.values():
         for part in text.split(","):
