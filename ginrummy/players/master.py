@@ -371,11 +371,12 @@ class MasterPlayer:
     #: against a careful opponent: the weight of a replayed hand that could have knocked
     #: and played on is `replay_miss` raised towards 1 by this times `_careful` (0: the
     #: greedy rule whatever the style). A careful opponent keeps such hands: against
-    #: expert the greedy rule left 7.6% of the replayed hands able to knock where the
-    #: true one could at 35.5% of the master's discards; lifted, 30.3% (BENCHMARKS.md,
-    #: thirty-sixth session). Alone it lost 7 of 200 games against expert; with
-    #: `careful_plays_on` 0.9 (and `careful_replay_waits` False) it won +8 of the first
-    #: 200 games of the benchmark and +23 of the next 300 (v11).
+    #: expert the greedy rule left 8.9% of the replayed hands able to knock where the
+    #: true one could at 34.9% of the master's discards; lifted, 30.0% against 31.4%
+    #: (`scripts/master_belief.py`, BENCHMARKS.md, thirty-sixth session). Alone it lost
+    #: 7 of 200 games against expert; with `careful_plays_on` 0.9 (and
+    #: `careful_replay_waits` False) it won +8 of the first 200 games of the benchmark
+    #: and +23 of the next 300 (v11).
     careful_replay = 1.0
     #: Whether that belief counts the one that it waits for gin (`KnockStyle.waits`; a
     #: careful player that knocks when it looks safe keeps knockable hands too): False

@@ -94,12 +94,12 @@ def replay_weight(
     ``miss``; a discard that left a hand the greedy player would have knocked with (but
     not gone gin with) by ``knock_miss`` instead, if given: a careful player keeps such
     hands and plays on, and against it the rule would keep only the hands that cannot
-    knock (its true hand could in a third of the master's decisions against expert,
-    against 8% of the samples so resampled). A stock draw is undone by one card of the
+    knock (its true hand could at a third of the master's discards against expert,
+    against 9% of the samples so resampled). A stock draw is undone by one card of the
     hand, chosen among those that keep the declined card from melding (the weight is
-    multiplied by their share). At depth 1
-    a greedy player's true hand always weighs more than 0 (the test suite checks it
-    against eaai); deeper, the one undone card may be the wrong one.
+    multiplied by their share). At depth 1 a greedy player's true hand always weighs
+    more than 0 (the test suite checks it against eaai); deeper, the one undone card may
+    be the wrong one.
     """
     taken_ever = 0
     for kind, c in turns:
