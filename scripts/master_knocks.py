@@ -104,7 +104,10 @@ class Probe(Variant):
         after = hand ^ discard
         limit = view.knock_limit
         worlds = self._replayed(reading, rng, KNOCK_REPLAYED, limit, self.reply_pool, 0.5)
-        reply = sum(self._reply_points(o, s, after, discard, limit, rules) for o, s in worlds)
+        share = self._knock_share()
+        reply = sum(
+            self._reply_points(o, s, after, discard, limit, rules, share) for o, s in worlds
+        )
         best.update(
             kept=min_deadwood_mask(after),
             knocked=bool(choice),

@@ -311,10 +311,15 @@ class Variant(MasterPlayer):
             self.careful_replay = lifted
 
     def _replay_weight(
-        self, hand: int, turns: tuple[Turn, ...], limit: int, rng: random.Random
+        self,
+        hand: int,
+        turns: tuple[Turn, ...],
+        limit: int,
+        rng: random.Random,
+        knock_miss: float | None,
     ) -> float:
         if not self.replay_exact:
-            return super()._replay_weight(hand, turns, limit, rng)
+            return super()._replay_weight(hand, turns, limit, rng, knock_miss)
         return exact_weight(hand, turns, limit, self.replay_exact, self.replay_miss)
 
     def advise(self, view: PlayerView) -> Advice:
@@ -430,10 +435,17 @@ class Variant(MasterPlayer):
         ]
 
     def _reply_points(
-        self, opp: int, stock: list[int], mine: int, card: int, limit: int, rules: Rules
+        self,
+        opp: int,
+        stock: list[int],
+        mine: int,
+        card: int,
+        limit: int,
+        rules: Rules,
+        share: float,
     ) -> float:
         if self.reply_turns < 2:
-            pts: float = super()._reply_points(opp, stock, mine, card, limit, rules)
+            pts: float = super()._reply_points(opp, stock, mine, card, limit, rules, share)
         else:
             knobs = (limit, rules.dead_stock, rules.gin_bonus, rules.undercut_bonus)
             pts = multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns)

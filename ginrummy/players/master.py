@@ -678,22 +678,30 @@ class MasterPlayer:
         worlds = self._replayed(
             reading, rng, self.reply_samples, limit, self.reply_pool, self.reply_scale
         )
+        share = self._knock_share()
         for opp, rest in worlds:
             for j, (_sc, c) in enumerate(head):
-                sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, rules)
+                sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, rules, share)
         n = len(worlds) or 1
         w = self.reply_weight
         head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
         return head + out[self.reply_candidates :]
 
     def _reply_points(
-        self, opp: int, stock: list[int], mine: int, card: int, limit: int, rules: Rules
+        self,
+        opp: int,
+        stock: list[int],
+        mine: int,
+        card: int,
+        limit: int,
+        rules: Rules,
+        share: float,
     ) -> float:
         """The master's points from the opponent's reply to its discard ``card`` on one
         replayed sample (`replay.greedy_reply`; ``stock`` with the top last; ``limit``
-        the round's knock limit)."""
+        the round's knock limit; ``share`` the share of its knocks short of gin that the
+        opponent makes, `_knock_share`, worked out once per decision)."""
         top = stock[-1] if stock else 0
-        share = self._knock_share()
         return greedy_reply(
             opp, top, mine, card, limit, rules.gin_bonus, rules.undercut_bonus, share
         )
@@ -710,6 +718,7 @@ class MasterPlayer:
         turns = reading.turns
         worlds: list[tuple[int, list[int]]] = []
         weights: list[float] = []
+        knock_miss = self._knock_miss()
         for _i in range(n * pool):
             hidden, stock = sample_hidden(
                 rng, reading.unseen, reading.weights, reading.opponent_hidden
@@ -717,7 +726,7 @@ class MasterPlayer:
             hidden, stock = improve(rng, hidden, known, stock, steps)
             hand = hidden | known
             worlds.append((hand, stock))
-            weights.append(self._replay_weight(hand, turns, limit, rng))
+            weights.append(self._replay_weight(hand, turns, limit, rng, knock_miss))
         if sum(weights) <= 0:
             return worlds[:n]
         return rng.choices(worlds, weights=weights, k=n)
@@ -729,16 +738,28 @@ class MasterPlayer:
             return 1.0
         return 1.0 - self.careful_plays_on * self._careful(self.careful_replay_waits)
 
+    def _knock_miss(self) -> float | None:
+        """The replay's weight of a hand that could have knocked and played on, lifted
+        from `replay_miss` towards 1 against an opponent read as careful
+        (`careful_replay`; None: the greedy rule, each broken rule weighing
+        `replay_miss`)."""
+        if not self.careful_replay:
+            return None
+        careful = self._careful(self.careful_replay_waits)
+        return self.replay_miss + (1.0 - self.replay_miss) * self.careful_replay * careful
+
     def _replay_weight(
-        self, hand: int, turns: tuple[Turn, ...], limit: int, rng: random.Random
+        self,
+        hand: int,
+        turns: tuple[Turn, ...],
+        limit: int,
+        rng: random.Random,
+        knock_miss: float | None,
     ) -> float:
         """How well a greedy player explains ``turns`` ending with ``hand``
-        (`replay.replay_weight` over the last `replay_depth` turns)."""
+        (`replay.replay_weight` over the last `replay_depth` turns; ``knock_miss`` from
+        `_knock_miss`, worked out once per `_replayed`)."""
         miss = self.replay_miss
-        knock_miss = None
-        if self.careful_replay:
-            careful = self._careful(self.careful_replay_waits)
-            knock_miss = miss + (1.0 - miss) * self.careful_replay * careful
         return replay_weight(hand, turns, limit, rng, self.replay_depth, miss, knock_miss)
 
     def _opponent_hands(

@@ -37,6 +37,7 @@ from ginrummy.players.master import (
     _blend,
     read_view,
 )
+from ginrummy.players.replay import Turn
 
 
 def test_master_is_a_level() -> None:
@@ -489,6 +490,11 @@ def _eaai_rounds(seeds: range) -> list[tuple[PlayerView, int]]:
     return out
 
 
+def _weight(player: MasterPlayer, hand: int, turns: tuple[Turn, ...]) -> float:
+    """The replay's weight of ``hand`` after ``turns`` (knock limit 10) for ``player``."""
+    return player._replay_weight(hand, turns, 10, random.Random(1), player._knock_miss())
+
+
 def test_a_careful_opponent_is_replayed_keeping_hands_it_could_knock_with() -> None:
     """With `careful_replay` and `careful_plays_on`, the belief that the opponent is
     careful lifts the replay's rule that a hand able to knock would have knocked, and
@@ -505,13 +511,13 @@ def test_a_careful_opponent_is_replayed_keeping_hands_it_could_knock_with() -> N
     miss = MasterPlayer.replay_miss
     for player in (lifted, plain):
         assert player._knock_share() == 1.0
-        assert player._replay_weight(low, drew, 10, random.Random(1)) == miss
+        assert _weight(player, low, drew) == miss
     for player in (lifted, plain):
         player.style.log_odds = -40.0  # careful, surely
     assert plain._knock_share() == 1.0
-    assert plain._replay_weight(low, drew, 10, random.Random(1)) == miss
+    assert _weight(plain, low, drew) == miss
     assert lifted._knock_share() == pytest.approx(0.1)
-    assert lifted._replay_weight(low, drew, 10, random.Random(1)) == pytest.approx(1.0)
+    assert _weight(lifted, low, drew) == pytest.approx(1.0)
     lifted.style.log_odds = 3.0  # eager
     assert lifted._knock_share() == 1.0
     # With `careful_replay_waits` the belief counts the one that it waits for gin, too.
