@@ -5,7 +5,7 @@
 A VARIANT is ``name:knob=value,knob=value`` (``name:`` alone is the master as it is, or
 for a name in `NAMED` an earlier master: ``v6:`` is the master before the eighth
 session, ``v7:`` the one before the fourteenth, ``v8:`` the one before the eighteenth, ``v9:``
-the one before the twenty-fourth);
+the one before the twenty-fourth, ``v10:`` the one before the thirty-seventh);
 the knobs are `MasterPlayer` class attributes. Game ``i`` of every variant is the
 arena's game ``i`` for ``SEED`` (same deals, seats and dealers), so the variants differ
 only by what the knobs change. The first variant is the base: for each other one the
@@ -43,13 +43,15 @@ BASE: type[MasterPlayer] = MasterPlayer
 #: Earlier masters by name, as knobs of the master as it is: ``v6:`` alone runs v6 (the
 #: master of the fourth to seventh sessions' runs), so those commands still mean what
 #: BENCHMARKS.md says they measured.
-_V9: str = "careful_knock_fit=None,careful_play_on_fit=None,careful_waits=False"
+_V10: str = "careful_replay=0.0,careful_plays_on=0.0"
+_V9: str = "careful_knock_fit=None,careful_play_on_fit=None,careful_waits=False," + _V10
 _V8: str = "style_shown=False,undercut_curve=0.0,hazard_scale=0.0," + _V9
 NAMED: dict[str, str] = {
     "v6": "potential_weight=1.0,reply_weight=0.0,learned_knock=None,eager_danger=None," + _V8,
     "v7": "eager_danger=None," + _V8,
     "v8": _V8,
     "v9": _V9,
+    "v10": _V10,
 }
 
 

@@ -59,10 +59,10 @@ replayed opponent hands would go out on their next draw (`hazard_scale`,
 
 v10 blends in knock fits learned against a player that waits for gin
 (`CAREFUL_KNOCK_FIT`), by the belief that the opponent is careful and waits.
-A candidate, measured but not on by default yet: replaying a careful opponent as one
-that keeps hands it could knock with (`careful_replay` 1.0) and knocks with a tenth of
-them (`careful_plays_on` 0.9) where the greedy replay had it knock with all won 293 of the
-benchmark's 500 games against expert where v10 won 262.
+v11 replays a careful opponent as one that keeps hands it could knock with
+(`careful_replay` 1.0) and knocks with a tenth of them (`careful_plays_on` 0.9), where
+the greedy replay had it knock with all: it won 293 of the benchmark's 500 games against
+expert where v10 won 262, and played eaai (read as eager) as v10 did.
 
 The number of samples per decision is fixed, and the random numbers come from the seed
 and the view, so the moves depend only on those; a deadline only caps the time on a slow
@@ -376,10 +376,8 @@ class MasterPlayer:
     #: (`scripts/master_belief.py`, BENCHMARKS.md, thirty-sixth session). Alone it lost
     #: 7 of 200 games against expert; with `careful_plays_on` 0.9 (and
     #: `careful_replay_waits` False) it won +8 of the first 200 games of the benchmark
-    #: and +23 of the next 300. Not on by default yet: with it the master's games change,
-    #: and in them the style's second belief (`KnockStyle.waits`) no longer tells expert
-    #: from defensive (`tests/players/test_style.py`); that needs a sounder test first.
-    careful_replay = 0.0
+    #: and +23 of the next 300 (v11; v10: 0).
+    careful_replay = 1.0
     #: Whether that belief counts the one that it waits for gin (`KnockStyle.waits`; a
     #: careful player that knocks when it looks safe keeps knockable hands too): False
     #: won 120 of 200 games against expert, True 118.
@@ -389,9 +387,9 @@ class MasterPlayer:
     #: says), the reply's knocks and the hazard's count for 1 - this times that belief
     #: (`_knock_share`; 0: all of them, as a greedy player's). Without it the replayed
     #: hands lifted by `careful_replay` looked about to knock on every feed, and the
-    #: master discarded against knocks that a careful opponent does not make. (0.9 with
-    #: `careful_replay` 1.0 is the measured candidate.)
-    careful_plays_on = 0.0
+    #: master discarded against knocks that a careful opponent does not make (v11; v10:
+    #: 0).
+    careful_plays_on = 0.9
     #: Greedy improvement draws per draw of the opponent for the replies' samples.
     reply_scale = 0.5
     #: Against a greedy knocker the feed is judged by the danger formula (`_danger`, this

@@ -157,7 +157,7 @@ def test_variants_run_every_experiment() -> None:
         "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5,"
         "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
         "style_prior=1.1,style_shown=True,stakes=4.0,careful_replay=1.0,careful_plays_on=0.9,"
-        "careful_replay_waits=False,careful_replay_knock=False",
+        "careful_replay_waits=False,careful_replay_knock=False,danger_floor=0.5",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -167,6 +167,25 @@ def test_variants_run_every_experiment() -> None:
     assert lines[2].startswith("reply ")
     assert any(line.startswith("all against v6:") for line in lines)
     assert any(line.startswith("reply against v6:") for line in lines)
+
+
+def test_the_danger_floor_weighs_the_formula_at_least_so_much() -> None:
+    """``danger_floor=W``: against an opponent read as careful (the master weighs the
+    danger formula not at all) the formula weighs W of the feed, the samples the rest;
+    against one read as eager past W, and in gin-only rounds, the master's own weights."""
+    variants = _script("master_variants")
+    floor = type("Floor", (variants.Variant,), {"danger_floor": 0.4})()
+    plain = variants.Variant()
+    danger, feed = MasterPlayer.eager_danger, MasterPlayer.feed_weight
+    assert danger is not None
+    for player in (floor, plain):
+        player.style.log_odds = -4.0  # careful
+    assert plain._feed_weights(10) == (0.0, feed)
+    assert floor._feed_weights(10) == pytest.approx((0.4 * danger, 0.6 * feed))
+    assert floor._feed_weights(0) == plain._feed_weights(0)
+    for player in (floor, plain):
+        player.style.log_odds = 4.0  # eager: the formula's share is past the floor
+    assert floor._feed_weights(10) == plain._feed_weights(10)
 
 
 def test_knocks_weighs_what_knocking_would_have_won() -> None:
@@ -237,10 +256,17 @@ def test_an_ab_run_can_start_where_another_stopped() -> None:
 
 
 def test_an_earlier_master_is_named() -> None:
-    # 'v6:' alone is v6 (the knobs v7 to v10 changed, turned back), 'v7:' v7, 'v8:' v8,
-    # 'v9:' v9; knobs given are taken as they are, on top of the master as it is.
+    # 'v6:' alone is v6 (the knobs v7 to v11 changed, turned back), 'v7:' v7, 'v8:' v8,
+    # 'v9:' v9, 'v10:' v10; knobs given are taken as they are, on top of the master as
+    # it is.
     ab = _script("master_ab")
-    v9 = {"careful_knock_fit": None, "careful_play_on_fit": None, "careful_waits": False}
+    v10 = {"careful_replay": 0.0, "careful_plays_on": 0.0}
+    v9 = {
+        "careful_knock_fit": None,
+        "careful_play_on_fit": None,
+        "careful_waits": False,
+        **v10,
+    }
     v8 = {"style_shown": False, "undercut_curve": 0.0, "hazard_scale": 0.0, **v9}
     name, knobs = ab.parse_variant("v6:")
     assert name == "v6"
@@ -255,7 +281,8 @@ def test_an_earlier_master_is_named() -> None:
     assert ab.parse_variant("v7:") == ("v7", {"eager_danger": None, **v8})
     assert ab.parse_variant("v8:") == ("v8", v8)
     assert ab.parse_variant("v9:") == ("v9", v9)
-    assert ab.parse_variant("v10:") == ("v10", {})
+    assert ab.parse_variant("v10:") == ("v10", v10)
+    assert ab.parse_variant("v11:") == ("v11", {})
     # Each named master's knobs are knobs of the master as it is.
     for text in ab.NAMED.values():
         for part in text.split(","):

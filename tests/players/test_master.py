@@ -499,13 +499,13 @@ def test_a_careful_opponent_is_replayed_keeping_hands_it_could_knock_with() -> N
     """With `careful_replay` and `careful_plays_on`, the belief that the opponent is
     careful lifts the replay's rule that a hand able to knock would have knocked, and
     weighs its knocks short of gin in the reply and the hazard by the share it is taken
-    to knock with; an opponent not yet read, or read as eager, is replayed as a greedy
-    player, and so is every opponent with the knobs off (the master as it is)."""
-    knobs = {"careful_replay": 1.0, "careful_plays_on": 0.9}
-    lifted = type("Lifted", (MasterPlayer,), knobs)()
+    to knock with (the master as it is, v11); an opponent not yet read, or read as
+    eager, is replayed as a greedy player, and so is every opponent with the knobs off
+    (v10)."""
+    lifted = MasterPlayer()
+    assert (lifted.careful_replay, lifted.careful_plays_on) == (1.0, 0.9)
     assert not lifted.careful_replay_waits
-    plain = MasterPlayer()
-    assert (plain.careful_replay, plain.careful_plays_on) == (0.0, 0.0)
+    plain = type("V10", (MasterPlayer,), {"careful_replay": 0.0, "careful_plays_on": 0.0})()
     drew = (("draw", Card.parse("9C").bit), ("discard", Card.parse("KD").bit))
     low = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C"))
     miss = MasterPlayer.replay_miss
@@ -521,7 +521,7 @@ def test_a_careful_opponent_is_replayed_keeping_hands_it_could_knock_with() -> N
     lifted.style.log_odds = 3.0  # eager
     assert lifted._knock_share() == 1.0
     # With `careful_replay_waits` the belief counts the one that it waits for gin, too.
-    waits = type("Waits", (MasterPlayer,), {**knobs, "careful_replay_waits": True})()
+    waits = type("Waits", (MasterPlayer,), {"careful_replay_waits": True})()
     waits.style.log_odds, waits.style.waits_log_odds = -40.0, -40.0  # careful, knocks
     assert waits._knock_share() == pytest.approx(1.0)
 
