@@ -236,20 +236,23 @@ def test_the_masters_beliefs_are_what_its_games_endings_teach(
     style from another is the style tables' business, `ENDINGS` and `WAITS`, and the
     tests of the beliefs above; a game of expert's can end mostly in gins, and then the
     second belief rightly reads it as waiting: BENCHMARKS.md, thirty-sixth session.)"""
-    master, game = _master_game(opponent, preset, seed)
-    results = [r.result for r in game.rounds if r.result is not None]
-    truth = KnockStyle(shown=master.style_shown)
     taught = 0
-    for result in results[:-1]:  # the last round's end shows at no later view
-        ending = ending_of(result, 0)
-        if ending is not None and (truth.shown or not ending.shown):
-            truth.learn(ending)
-            taught += 1
-    assert taught >= 3, results
-    read = master.style
-    assert read.log_odds == pytest.approx(truth.log_odds)
-    assert read.waits_log_odds == pytest.approx(truth.waits_log_odds)
-    assert read.knocks == truth.knocks
+    for game_seed in range(seed, seed + 5):  # games until three rounds have taught
+        master, game = _master_game(opponent, preset, game_seed)
+        results = [r.result for r in game.rounds if r.result is not None]
+        truth = KnockStyle(shown=master.style_shown)
+        for result in results[:-1]:  # the last round's end shows at no later view
+            ending = ending_of(result, 0)
+            if ending is not None and (truth.shown or not ending.shown):
+                truth.learn(ending)
+                taught += 1
+        read = master.style
+        assert read.log_odds == pytest.approx(truth.log_odds), game_seed
+        assert read.waits_log_odds == pytest.approx(truth.waits_log_odds), game_seed
+        assert read.knocks == truth.knocks, game_seed
+        if taught >= 3:
+            break
+    assert taught >= 3
 
 
 def test_the_master_reads_a_greedy_knocker_and_a_careful_player_apart() -> None:
