@@ -104,7 +104,7 @@ class Probe(Variant):
         after = hand ^ discard
         limit = view.knock_limit
         worlds = self._replayed(reading, rng, KNOCK_REPLAYED, limit, self.reply_pool, 0.5)
-        share = self._knock_share()
+        share = self._knock_share(reading.stock)
         reply = sum(
             self._reply_points(o, s, after, discard, limit, rules, share) for o, s in worlds
         )

@@ -170,6 +170,8 @@ class Reading:
     #: The share of replayed samples in which the opponent would go out on its next
     #: stock draw (`MasterPlayer._hazard`; 0 when not read).
     hazard: float = 0.0
+    #: The cards left in the stock.
+    stock: int = 0
 
 
 def read_view(
@@ -216,6 +218,7 @@ def read_view(
         takes,
         takes + draws,
         opponent_turns(view),
+        stock=view.stock_size,
     )
 
 
@@ -390,6 +393,14 @@ class MasterPlayer:
     #: master discarded against knocks that a careful opponent does not make (v11; v10:
     #: 0).
     careful_plays_on = 0.9
+    #: A careful opponent still knocks early in a round, when the master's hand is
+    #: likely far from low: the expert knocked with 83% of its chances short of gin with
+    #: 28 or more cards in the stock, 32% at 24-27, 13% at 20-23 and 2% at 16-19. From
+    #: `careful_early_from` cards up, the belief behind `careful_replay` and
+    #: `careful_plays_on` is scaled by 1 - k, k rising as the square from 0 there to 1 at
+    #: `careful_early_to` (`_careful_at`; None: the same belief at every stock).
+    careful_early_from: int | None = None
+    careful_early_to = 30
     #: Greedy improvement draws per draw of the opponent for the replies' samples.
     reply_scale = 0.5
     #: Against a greedy knocker the feed is judged by the danger formula (`_danger`, this
@@ -492,7 +503,7 @@ class MasterPlayer:
         limit = view.knock_limit
         rng = random.Random(f"hazard:{self.seed}:{view.round_number}:{len(view.history)}")
         worlds = self._replayed(reading, rng, 32, limit, self.reply_pool, 0.5)
-        share = self._knock_share()
+        share = self._knock_share(reading.stock)
         knocks = 0.0
         for o, s in worlds:
             if s and (dw := best_discard(o | s[-1], 0)[0]) <= limit:
@@ -676,7 +687,7 @@ class MasterPlayer:
         worlds = self._replayed(
             reading, rng, self.reply_samples, limit, self.reply_pool, self.reply_scale
         )
-        share = self._knock_share()
+        share = self._knock_share(reading.stock)
         for opp, rest in worlds:
             for j, (_sc, c) in enumerate(head):
                 sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, rules, share)
@@ -716,7 +727,7 @@ class MasterPlayer:
         turns = reading.turns
         worlds: list[tuple[int, list[int]]] = []
         weights: list[float] = []
-        knock_miss = self._knock_miss()
+        knock_miss = self._knock_miss(reading.stock)
         for _i in range(n * pool):
             hidden, stock = sample_hidden(
                 rng, reading.unseen, reading.weights, reading.opponent_hidden
@@ -729,21 +740,31 @@ class MasterPlayer:
             return worlds[:n]
         return rng.choices(worlds, weights=weights, k=n)
 
-    def _knock_share(self) -> float:
+    def _careful_at(self, stock: int) -> float:
+        """`_careful` as `careful_replay_waits` says, scaled down early in a round (with
+        ``stock`` cards left, `careful_early_from`), when a careful player knocks too."""
+        careful = self._careful(self.careful_replay_waits)
+        lo = self.careful_early_from
+        if lo is None or stock <= lo:
+            return careful
+        k = min(1.0, (stock - lo) / max(1, self.careful_early_to - lo))
+        return careful * (1.0 - k * k)
+
+    def _knock_share(self, stock: int) -> float:
         """The share of its chances to knock short of gin that the opponent is taken to
-        knock with (`careful_plays_on`)."""
+        knock with, with ``stock`` cards left (`careful_plays_on`)."""
         if not self.careful_plays_on:
             return 1.0
-        return 1.0 - self.careful_plays_on * self._careful(self.careful_replay_waits)
+        return 1.0 - self.careful_plays_on * self._careful_at(stock)
 
-    def _knock_miss(self) -> float | None:
-        """The replay's weight of a hand that could have knocked and played on, lifted
-        from `replay_miss` towards 1 against an opponent read as careful
-        (`careful_replay`; None: the greedy rule, each broken rule weighing
-        `replay_miss`)."""
+    def _knock_miss(self, stock: int) -> float | None:
+        """The replay's weight of a hand that could have knocked and played on, with
+        ``stock`` cards left, lifted from `replay_miss` towards 1 against an opponent
+        read as careful (`careful_replay`; None: the greedy rule, each broken rule
+        weighing `replay_miss`)."""
         if not self.careful_replay:
             return None
-        careful = self._careful(self.careful_replay_waits)
+        careful = self._careful_at(stock)
         return self.replay_miss + (1.0 - self.replay_miss) * self.careful_replay * careful
 
     def _replay_weight(

@@ -492,7 +492,7 @@ def _eaai_rounds(seeds: range) -> list[tuple[PlayerView, int]]:
 
 def _weight(player: MasterPlayer, hand: int, turns: tuple[Turn, ...]) -> float:
     """The replay's weight of ``hand`` after ``turns`` (knock limit 10) for ``player``."""
-    return player._replay_weight(hand, turns, 10, random.Random(1), player._knock_miss())
+    return player._replay_weight(hand, turns, 10, random.Random(1), player._knock_miss(10))
 
 
 def test_a_careful_opponent_is_replayed_keeping_hands_it_could_knock_with() -> None:
@@ -510,20 +510,39 @@ def test_a_careful_opponent_is_replayed_keeping_hands_it_could_knock_with() -> N
     low = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C"))
     miss = MasterPlayer.replay_miss
     for player in (lifted, plain):
-        assert player._knock_share() == 1.0
+        assert player._knock_share(10) == 1.0
         assert _weight(player, low, drew) == miss
     for player in (lifted, plain):
         player.style.log_odds = -40.0  # careful, surely
-    assert plain._knock_share() == 1.0
+    assert plain._knock_share(10) == 1.0
     assert _weight(plain, low, drew) == miss
-    assert lifted._knock_share() == pytest.approx(0.1)
+    assert lifted._knock_share(10) == pytest.approx(0.1)
     assert _weight(lifted, low, drew) == pytest.approx(1.0)
     lifted.style.log_odds = 3.0  # eager
-    assert lifted._knock_share() == 1.0
+    assert lifted._knock_share(10) == 1.0
     # With `careful_replay_waits` the belief counts the one that it waits for gin, too.
     waits = type("Waits", (MasterPlayer,), {"careful_replay_waits": True})()
     waits.style.log_odds, waits.style.waits_log_odds = -40.0, -40.0  # careful, knocks
-    assert waits._knock_share() == pytest.approx(1.0)
+    assert waits._knock_share(10) == pytest.approx(1.0)
+
+
+def test_a_careful_opponent_is_taken_to_knock_early_in_a_round() -> None:
+    """With `careful_early_from`, the careful belief behind the replay and the reply
+    fades as the stock is fuller: whole at that stock and below, none from
+    `careful_early_to` up, a quarter gone halfway (k rises as the square)."""
+    early = type("Early", (MasterPlayer,), {"careful_early_from": 18, "careful_early_to": 30})()
+    early.style.log_odds = -40.0  # careful, surely
+    full = early._careful(early.careful_replay_waits)
+    assert full == pytest.approx(1.0)
+    assert early._careful_at(10) == early._careful_at(18) == full
+    assert early._careful_at(24) == pytest.approx(0.75)
+    assert early._careful_at(30) == early._careful_at(31) == 0.0
+    assert early._knock_share(10) == pytest.approx(0.1)
+    assert early._knock_share(24) == pytest.approx(1.0 - 0.9 * 0.75)
+    assert early._knock_share(30) == 1.0
+    miss = MasterPlayer.replay_miss
+    assert early._knock_miss(30) == pytest.approx(miss)
+    assert early._knock_miss(10) == pytest.approx(1.0)
 
 
 def test_the_knock_hazard_reads_an_opponent_about_to_go_out() -> None:
