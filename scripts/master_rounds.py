@@ -16,6 +16,9 @@ Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and de
   mean points from those rounds;
 - the rounds in which the master held a hand it could knock with and played on, and
   what waiting brought (mean points to the master);
+- the opponent's chances to knock short of gin (its best discard leaves 1 to the knock
+  limit) by the cards left in the stock (in steps of 4), and how many it took: a careful
+  player's knocks come early in a round (`MasterPlayer.careful_early_from`);
 - at the master's discards, both players' mean deadwood by the cards left in the stock
   (in steps of 4; the master's after its discard);
 - the games the master lost by the highest score it had at the start of a round (in
@@ -35,7 +38,7 @@ from master_ab import arena_table, game_range
 
 from ginrummy.core.actions import Discard, DrawStock, Knock, TakeDiscard
 from ginrummy.core.melds import best_melding_mask, min_deadwood_mask
-from ginrummy.players.fastsim import layoff_deadwood
+from ginrummy.players.fastsim import best_discard, layoff_deadwood
 
 
 def main(argv: list[str]) -> int:
@@ -59,6 +62,9 @@ def main(argv: list[str]) -> int:
     # At the master's discards, by the stock in steps of 4: [its deadwood, the
     # opponent's, how many].
     deadwood: dict[int, list[int]] = {}
+    # The opponent's chances to knock short of gin by the stock in steps of 4: [knocked,
+    # chances].
+    chances: dict[int, list[int]] = {}
     lost_from: Counter[int] = Counter()  # lost games by the master's best score, steps of 25
     for index in range(first, first + games):
         game, seated, master = arena_table(opponent, rules, seed, index)
@@ -97,6 +103,12 @@ def main(argv: list[str]) -> int:
                     layoffs["laid off"] += laid < mine
                     layoffs["saved"] += mine - laid
                     layoffs["undercut by lay-offs"] += laid <= theirs < mine
+                if me != master and isinstance(action, (Discard, Knock)):
+                    low = best_discard(view.hand_mask, view.banned_bit)[0]
+                    if 0 < low <= view.knock_limit:
+                        chance = chances.setdefault(view.stock_size // 4 * 4, [0, 0])
+                        chance[0] += isinstance(action, Knock)
+                        chance[1] += 1
                 game.apply(action, me)
             result = rnd.result
             if result.winner is None:
@@ -150,6 +162,16 @@ def main(argv: list[str]) -> int:
         print(f"  {key[0]:>10s} {key[1]:9s} {n:5d}")
     if total:
         print(f"  mean points to the master: {wait_points / total:+.1f}")
+    print(
+        f"{opponent}'s chances to knock short of gin by the cards left in the stock"
+        " (steps of 4): knocked / chances"
+    )
+    print(
+        "  "
+        + "  ".join(
+            f"{k}: {knocked} / {n}" for k, (knocked, n) in sorted(chances.items(), reverse=True)
+        )
+    )
     print(f"mean deadwood at the master's discards by the stock (master / {opponent}):")
     print(
         "  "

@@ -95,6 +95,12 @@ def test_rounds_tells_how_they_end() -> None:
     assert "the master's lay-offs at eaai's " in proc.stdout
     assert "eaai's knocks by its draw just before" in proc.stdout
     assert "  after taking the face-up card: " in proc.stdout
+    chances = "eaai's chances to knock short of gin by the cards left in the stock"
+    lines = proc.stdout.splitlines()
+    row = lines[lines.index(f"{chances} (steps of 4): knocked / chances") + 1]
+    # eaai knocks at every chance: each count of knocks is the count of chances.
+    pairs = [cell.split(": ")[1].split(" / ") for cell in row.strip().split("  ")]
+    assert pairs and all(knocked == n for knocked, n in pairs)
     assert "mean deadwood at the master's discards by the stock (master / eaai):" in proc.stdout
     lost = [line for line in proc.stdout.splitlines() if line.startswith("games lost: ")]
     assert lost in (
