@@ -456,7 +456,7 @@ class Variant(MasterPlayer):
             pts: float = super()._reply_points(opp, stock, mine, card, limit, rules, share)
         else:
             knobs = (limit, rules.dead_stock, rules.gin_bonus, rules.undercut_bonus)
-            pts = multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns)
+            pts = multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns, share)
         if pts and self._stake is not None:
             pts = self._stake.points(pts)
         if not pts or (self.reply_base == 0.0 and self.reply_gain is None):
@@ -633,17 +633,22 @@ def multi_turn_reply(
     card: int,
     rules: tuple[int, int, int, int],
     turns: int,
-) -> int:
+    share: float = 1.0,
+) -> float:
     """The master's points if a greedy opponent holding ``opp`` goes out within ``turns``
     turns of the master's discard ``card`` (``stock`` with the top last), the master's 10
     cards ``mine`` unchanged in between: each time the master draws the stock's top card
     and throws it, and the opponent takes it if it melds, else draws. ``rules`` is (knock
     limit, dead stock, gin bonus, undercut bonus); 0 if no knock comes (a dead round
-    included). One turn is `greedy_reply`."""
+    included). It goes gin whenever it can and knocks short of gin in ``share`` of its
+    chances (`MasterPlayer._knock_share`), playing on in the rest: the points are
+    weighed by the chance of each knock. One turn is `greedy_reply`."""
     limit, dead, gin, under = rules
     hand = opp
     top = card
     sp = len(stock)
+    points = 0.0
+    on = 1.0  # the chance that the opponent is still playing
     for _turn in range(turns):
         took = bool(top) and makes_meld(hand, Card.from_bit(top))
         if took:
@@ -652,18 +657,24 @@ def multi_turn_reply(
             sp -= 1
             drawn = stock[sp]
         else:
-            return 0
+            return points
         dw, thrown = best_discard(hand | drawn, drawn if took else 0)
         hand = (hand | drawn) ^ thrown
         if dw <= limit:
-            return -showdown_points(hand, mine, gin, under)
+            knock = -showdown_points(hand, mine, gin, under)
+            if not dw:
+                return points + on * knock
+            points += on * share * knock
+            on *= 1.0 - share
+            if not on:
+                return points
         if sp <= dead or not sp:
-            return 0
+            return points
         sp -= 1  # the master draws the top card and throws it
         top = stock[sp]
         if sp <= dead:
-            return 0
-    return 0
+            return points
+    return points
 
 
 def exact_weight(hand: int, turns: tuple[Turn, ...], limit: int, depth: int, miss: float) -> float:
