@@ -69,6 +69,11 @@ not parts of the game.
   (its fits were learned on them). ``careful_plays_on=W``: against the same opponent the
   discards' reply and the hazard count its knocks short of gin for 1 - W times that
   belief.
+- ``careful_early_from=L`` (thirty-eighth session, a `MasterPlayer` knob): the careful
+  belief behind ``careful_replay`` and ``careful_plays_on`` fades from L cards in the
+  stock up (to none at ``careful_early_to``): early in a round the expert knocks with
+  most of its chances (`scripts/master_rounds.py`). L 20 with ``careful_plays_on=1.0``:
+  127 of 200 against expert, as many as without it.
 - ``danger_floor=W`` (thirty-seventh session): in rounds with knocking the danger
   formula (`MasterPlayer._danger`, at `eager_danger` points per unit) weighs at least W
   of a discard's feed, the sampled feed the rest, whatever the style belief says (the

@@ -391,14 +391,17 @@ class MasterPlayer:
     #: (`_knock_share`; 0: all of them, as a greedy player's). Without it the replayed
     #: hands lifted by `careful_replay` looked about to knock on every feed, and the
     #: master discarded against knocks that a careful opponent does not make (v11; v10:
-    #: 0).
+    #: 0). 1.0 won 296 of the benchmark's 500 games against expert, 0.9 293
+    #: (BENCHMARKS.md, thirty-eighth session).
     careful_plays_on = 0.9
     #: A careful opponent still knocks early in a round, when the master's hand is
     #: likely far from low: the expert knocked with 83% of its chances short of gin with
     #: 28 or more cards in the stock, 32% at 24-27, 13% at 20-23 and 2% at 16-19. From
     #: `careful_early_from` cards up, the belief behind `careful_replay` and
     #: `careful_plays_on` is scaled by 1 - k, k rising as the square from 0 there to 1 at
-    #: `careful_early_to` (`_careful_at`; None: the same belief at every stock).
+    #: `careful_early_to` (`_careful_at`; None: the same belief at every stock). From 20,
+    #: with `careful_plays_on` 1.0, it won as many of 200 games against expert as
+    #: without (127; BENCHMARKS.md, thirty-eighth session): the early chances are few.
     careful_early_from: int | None = None
     careful_early_to = 30
     #: Greedy improvement draws per draw of the opponent for the replies' samples.
