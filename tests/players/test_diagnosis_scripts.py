@@ -415,18 +415,29 @@ def test_exact_replay_never_rules_out_a_greedy_players_true_hand() -> None:
 
 
 def test_a_longer_reply_is_the_greedy_reply_for_one_turn() -> None:
+    """One turn of `multi_turn_reply` is `greedy_reply`, a knock short of gin weighed by
+    the share of its chances the opponent takes; over three turns a share of 0 leaves
+    only gins (the gin bonus and more), and a share of 1 is the default."""
     multi_turn_reply = _script("master_variants").multi_turn_reply
     rng = random.Random(3)
     bits = [c.bit for c in CARDS]
-    knocks = 0
+    knocks = gins = 0
     for _deal in range(3000):
         cards = rng.sample(bits, 40)
         opp, mine, card = sum(cards[:10]), sum(cards[10:20]), cards[20]
         stock = cards[21 : 21 + rng.randrange(0, 19)]
-        one = greedy_reply(opp, stock[-1] if stock else 0, mine, card, 10, 25, 25)
-        assert multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 1) == one
+        top = stock[-1] if stock else 0
+        for share in (0.0, 0.3, 1.0):
+            one = greedy_reply(opp, top, mine, card, 10, 25, 25, share)
+            assert multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 1, share) == one
         knocks += one != 0
+        none = multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 3, 0.0)
+        assert none == 0 or none <= -25
+        gins += none != 0
+        full = multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 3, 1.0)
+        assert full == multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 3)
     assert knocks > 20
+    assert gins > 0
 
 
 def test_a_longer_reply_sees_the_knock_a_turn_later() -> None:
@@ -444,29 +455,6 @@ def test_a_longer_reply_sees_the_knock_a_turn_later() -> None:
     # An opponent that knocks with a quarter of its chances short of gin: that knock
     # counts for a quarter.
     assert multi_turn_reply(opp, stock, mine, card, (10, 0, 25, 25), 2, 0.25) == -7.5
-
-
-def test_a_longer_reply_weighs_knocks_by_the_share_and_gin_in_full() -> None:
-    multi_turn_reply = _script("master_variants").multi_turn_reply
-    rng = random.Random(5)
-    bits = [c.bit for c in CARDS]
-    gins = 0
-    for _deal in range(2000):
-        cards = rng.sample(bits, 40)
-        opp, mine, card = sum(cards[:10]), sum(cards[10:20]), cards[20]
-        stock = cards[21 : 21 + rng.randrange(0, 19)]
-        top = stock[-1] if stock else 0
-        for share in (0.0, 0.3, 1.0):
-            one = greedy_reply(opp, top, mine, card, 10, 25, 25, share)
-            assert multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 1, share) == one
-        # Over three turns, a share of 0 leaves only gins (the gin bonus and more); a
-        # share of 1 is the greedy reply's (the default).
-        none = multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 3, 0.0)
-        assert none == 0 or none <= -25
-        gins += none != 0
-        full = multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 3, 1.0)
-        assert full == multi_turn_reply(opp, stock, mine, card, (10, -1, 25, 25), 3)
-    assert gins > 0
 
 
 @pytest.mark.parametrize(
