@@ -19,7 +19,8 @@ unless ``samples=N``) and compares them with the true hand:
   band the opponent took;
 - **replayed**: the same deadwood figures for the samples the discards' reply and the
   knock read (`MasterPlayer._replayed`: resampled by how well a greedy player explains
-  the opponent's last turn, 0.5 greedy draws per draw).
+  the opponent's last turn, 0.5 greedy draws per draw), the AUC of the share of them each
+  card melds with, and of that share and the danger formula's chance averaged.
 
 ``careful=X`` sets the master's belief that the opponent is careful (`_careful`) to X:
 these one-round deals teach it no style, and `careful_replay` and `careful_plays_on` act
@@ -102,6 +103,8 @@ def main(argv: list[str]) -> int:
     true_knocks = 0
     feeds: list[tuple[float, bool]] = []
     dangers: list[tuple[float, bool]] = []  # the danger formula's chance, for the same cards
+    replayed_feeds: list[tuple[float, bool]] = []  # the replayed samples' share, and
+    mixed: list[tuple[float, bool]] = []  # that share and the formula's chance averaged
     made: list[tuple[float, bool]] = []  # the master's discards: (share, taken)
     for seed in range(rounds):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
@@ -136,7 +139,11 @@ def main(argv: list[str]) -> int:
                     share = shares[b] = sum(makes_meld(h, card) for h in hands) / len(hands)
                     melds = makes_meld(true, card)
                     feeds.append((share, melds))
-                    dangers.append((master._danger(b, reading), melds))
+                    danger = master._danger(b, reading)
+                    dangers.append((danger, melds))
+                    rs = sum(makes_meld(h, card) for h, _stock in worlds) / len(worlds)
+                    replayed_feeds.append((rs, melds))
+                    mixed.append(((rs + danger) / 2, melds))
             action = bots[me].choose(view)
             if me == 1 and thrown is not None:  # its answer to the master's discard
                 made.append((thrown, isinstance(action, TakeDiscard)))
@@ -171,6 +178,10 @@ def main(argv: list[str]) -> int:
                 f" {sum(band):3d} taken ({sum(band) / len(band):.1%})"
             )
     _print_deadwood("replayed ", replayed, true_knocks)
+    print(
+        f"  replayed feeds: AUC {auc(replayed_feeds):.3f}, Brier {brier(replayed_feeds):.4f};"
+        f" averaged with the danger formula AUC {auc(mixed):.3f}"
+    )
     return 0
 
 

@@ -73,6 +73,7 @@ def test_belief_compares_samples_with_the_true_hand() -> None:
     assert "replayed could knock: true 0.0%" in out
     assert re.search(r"feeds: .*; AUC 0\.\d{3}", out)
     assert re.search(r"the danger formula .*: AUC 0\.\d{3}, Brier 0\.\d{4}", out)
+    assert re.search(r"replayed feeds: AUC 0\.\d{3}, Brier 0\.\d{4}; averaged .* AUC 0\.\d{3}", out)
 
 
 def test_oracle_plays_the_same_games_seeing_the_hand() -> None:
