@@ -76,6 +76,21 @@ def test_belief_compares_samples_with_the_true_hand() -> None:
     assert re.search(r"replayed feeds: AUC 0\.\d{3}, Brier 0\.\d{4}; averaged .* AUC 0\.\d{3}", out)
 
 
+def test_replay_rules_finds_eaai_keeping_every_greedy_rule() -> None:
+    """eaai is the greedy player the replay assumes: it takes exactly the face-up cards
+    that meld, throws the card leaving the least deadwood and knocks whenever it may;
+    expert breaks each of those rules some of the time."""
+    out = _run("replay_rules.py", "eaai", "EAAI", "6").stdout
+    assert "eaai against eaai (EAAI), 6 rounds" in out
+    assert re.search(r"that meld: taken [1-9]\d*, declined 0; that do not: taken 0, declined", out)
+    assert re.search(r"least deadwood: 0: (\d+) \(100\.0%\)$", out, re.MULTILINE)
+    could = re.search(r"could knock short of gin: (\d+), knocked (\d+)", out)
+    assert could is not None and could[1] == could[2]
+    out = _run("replay_rules.py", "expert", "Standard", "12", "simple").stdout
+    assert "expert against simple (Standard), 12 rounds" in out
+    assert not re.search(r"least deadwood: 0: \d+ \(100\.0%\)$", out, re.MULTILINE)
+
+
 def test_oracle_plays_the_same_games_seeing_the_hand() -> None:
     proc = _run("master_oracle.py", "eaai", "EAAI", "2", "1", "f", "r")
     assert proc.returncode == 0, proc.stderr
@@ -132,6 +147,9 @@ def test_style_endings_counts_each_way_a_round_ended() -> None:
         ("master_belief.py", ("eaai", "EAAI", "two"), "master_belief:"),
         ("master_belief.py", ("eaai", "EAAI", "2", "nope=1"), "not a knob of the master"),
         ("master_belief.py", ("nobody", "EAAI", "2"), "no player 'nobody'"),
+        ("replay_rules.py", ("eaai", "EAAI", "0"), "at least one round"),
+        ("replay_rules.py", ("eaai", "EAAI", "2", "nobody"), "no player 'nobody'"),
+        ("replay_rules.py", ("nobody", "EAAI", "2"), "no player 'nobody'"),
         ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:nope=1"), "not a knob of the master"),
         ("master_ab.py", ("eaai", "Nowhere", "2", "1", "x:"), "master_ab:"),
         ("master_rounds.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
