@@ -103,8 +103,8 @@ def main(argv: list[str]) -> int:
     true_knocks = 0
     feeds: list[tuple[float, bool]] = []
     dangers: list[tuple[float, bool]] = []  # the danger formula's chance, for the same cards
-    replayed_feeds: list[tuple[float, bool]] = []  # the replayed samples' share, and
-    mixed: list[tuple[float, bool]] = []  # that share and the formula's chance averaged
+    replayed_feeds: list[tuple[float, bool]] = []  # the share of replayed samples it melds
+    mixed: list[tuple[float, bool]] = []  # that share and the formula's chance, averaged
     made: list[tuple[float, bool]] = []  # the master's discards: (share, taken)
     for seed in range(rounds):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
