@@ -140,6 +140,10 @@ not parts of the game.
   the round 86% of the time for +11.6 points a chance, playing on +4.2
   (`master_knocks.py expert Standard 1500`, thirty-second session), where the master
   knocked at 99 of 5,238 chances.
+- ``feed_tau=T`` (fortieth session): a discard's sampled feed counts the deadwood it
+  saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._convex_feeds`):
+  a point saved near gin counts for 1, one at T deadwood for 0.37. A careful opponent
+  wins by going out, so what a card does to a hand far from it matters little.
 - Knobs of the master itself (thirteenth session, on the target's 1000 games): the
   sampled feed weighed 0.2 (``feed_weight=0.2``) won 802 (+24), and the danger formula
   at 3.5 for the sampled feeds (``feed_samples=0,danger_weight=3.5``) 806 (+28), +8 on
@@ -186,7 +190,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import best_discard, layoff_deadwood, showdown_points
+from ginrummy.players.fastsim import NEAR, best_discard, layoff_deadwood, showdown_points
 from ginrummy.players.gamevalue import GameValue
 from ginrummy.players.master import (
     CAREFUL_KNOCK_FIT,
@@ -296,6 +300,7 @@ class Variant(MasterPlayer):
     early_knock_dw = 10
     danger_floor = 0.0
     careful_replay_knock = True
+    feed_tau = 0.0
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
@@ -432,6 +437,8 @@ class Variant(MasterPlayer):
     def _feeds(
         self, cards: list[int], reading: Reading, rng: random.Random, limit: int
     ) -> list[float]:
+        if self.feed_tau:
+            return self._convex_feeds(cards, reading, rng, limit)
         if not self.feed_meld_points:
             feeds = super()._feeds(cards, reading, rng, limit)
             if not self.feed_ready or not self._hand11:
@@ -446,6 +453,28 @@ class Variant(MasterPlayer):
             self.feed_meld_points * sum(makes_meld(h, Card.from_bit(c)) for h in hands) / n
             for c in cards
         ]
+
+    def _convex_feeds(
+        self, cards: list[int], reading: Reading, rng: random.Random, limit: int
+    ) -> list[float]:
+        """``feed_tau=T``: each card's feed is what it saves a sampled opponent on the
+        scale G(d) = T (1 - exp(-d / T)): a point saved near gin counts for 1, one at T
+        deadwood for 0.37, at 2T for 0.14 (a careful opponent wins by going out; the
+        points of a hand far from it matter little)."""
+        t = self.feed_tau
+        hands = self._opponent_hands(reading, rng, self.feed_samples, limit)
+        totals = [0.0] * len(cards)
+        for h in hands:
+            base = min_deadwood_mask(h)
+            hb = bits(h)
+            for k, c in enumerate(cards):
+                if not NEAR[c] & h:
+                    continue
+                after = _best_swap(h | c, hb, min_deadwood_mask)[0]
+                if after < base:
+                    totals[k] += t * (math.exp(-after / t) - math.exp(-base / t))
+        n = len(hands) or 1
+        return [x / n for x in totals]
 
     def _reply_points(
         self,

@@ -182,7 +182,7 @@ def test_variants_run_every_experiment() -> None:
         "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5,"
         "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
         "style_prior=1.1,style_shown=True,stakes=4.0,careful_replay=1.0,careful_plays_on=0.9,"
-        "careful_replay_waits=False,careful_replay_knock=False,danger_floor=0.5",
+        "careful_replay_waits=False,careful_replay_knock=False,danger_floor=0.5,feed_tau=15.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0",
     )
     assert proc.returncode == 0, proc.stderr
@@ -211,6 +211,23 @@ def test_the_danger_floor_weighs_the_formula_at_least_so_much() -> None:
     for player in (floor, plain):
         player.style.log_odds = 4.0  # eager: the formula's share is past the floor
     assert floor._feed_weights(10) == plain._feed_weights(10)
+
+
+def test_the_convex_feed_counts_points_saved_near_gin_in_full() -> None:
+    """``feed_tau=T``: a card's feed counts the deadwood it saves a sampled opponent on
+    the scale T (1 - exp(-d / T)): never more than the plain feed on the same samples,
+    the plain feed itself as T grows, and far less for a saving at high deadwood."""
+    variants = _script("master_variants")
+    view = Round(Rules(), dealer=0, seed=5).view(1)
+    reading = read_view(view, 0.5, 0.7, 2.0)
+    cards = [c.bit for c in CARDS if not c.bit & view.hand_mask][:20]
+    plain = variants.Variant(1)._feeds(cards, reading, random.Random(3), 10)
+    wide = type("Wide", (variants.Variant,), {"feed_tau": 1e7})(1)
+    tight = type("Tight", (variants.Variant,), {"feed_tau": 15.0})(1)
+    assert wide._feeds(cards, reading, random.Random(3), 10) == pytest.approx(plain, abs=1e-4)
+    convex = tight._feeds(cards, reading, random.Random(3), 10)
+    assert all(0 <= c <= p + 1e-9 for c, p in zip(convex, plain, strict=True))
+    assert sum(plain) > 0 and sum(convex) < 0.9 * sum(plain)
 
 
 def test_knocks_weighs_what_knocking_would_have_won() -> None:
