@@ -141,7 +141,7 @@ not parts of the game.
   (`master_knocks.py expert Standard 1500`, thirty-second session), where the master
   knocked at 99 of 5,238 chances.
 - ``feed_tau=T`` (fortieth session): a discard's sampled feed counts the deadwood it
-  saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._convex_feeds`):
+  saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._saving`):
   a point saved near gin counts for 1, one at T deadwood for 0.37. A careful opponent
   wins by going out, so what a card does to a hand far from it matters little.
 - Knobs of the master itself (thirteenth session, on the target's 1000 games): the
@@ -190,7 +190,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import NEAR, best_discard, layoff_deadwood, showdown_points
+from ginrummy.players.fastsim import best_discard, layoff_deadwood, showdown_points
 from ginrummy.players.gamevalue import GameValue
 from ginrummy.players.master import (
     CAREFUL_KNOCK_FIT,
@@ -437,8 +437,6 @@ class Variant(MasterPlayer):
     def _feeds(
         self, cards: list[int], reading: Reading, rng: random.Random, limit: int
     ) -> list[float]:
-        if self.feed_tau:
-            return self._convex_feeds(cards, reading, rng, limit)
         if not self.feed_meld_points:
             feeds = super()._feeds(cards, reading, rng, limit)
             if not self.feed_ready or not self._hand11:
@@ -454,27 +452,15 @@ class Variant(MasterPlayer):
             for c in cards
         ]
 
-    def _convex_feeds(
-        self, cards: list[int], reading: Reading, rng: random.Random, limit: int
-    ) -> list[float]:
-        """``feed_tau=T``: each card's feed is what it saves a sampled opponent on the
-        scale G(d) = T (1 - exp(-d / T)): a point saved near gin counts for 1, one at T
-        deadwood for 0.37, at 2T for 0.14 (a careful opponent wins by going out; the
-        points of a hand far from it matter little)."""
+    def _saving(self, base: int, after: int) -> float:
+        """``feed_tau=T``: what a card saves a sampled opponent counted on the scale
+        G(d) = T (1 - exp(-d / T)): a point saved near gin counts for 1, one at T deadwood
+        for 0.37, at 2T for 0.14 (a careful opponent wins by going out; the points of a
+        hand far from it matter little)."""
         t = self.feed_tau
-        hands = self._opponent_hands(reading, rng, self.feed_samples, limit)
-        totals = [0.0] * len(cards)
-        for h in hands:
-            base = min_deadwood_mask(h)
-            hb = bits(h)
-            for k, c in enumerate(cards):
-                if not NEAR[c] & h:
-                    continue
-                after = _best_swap(h | c, hb, min_deadwood_mask)[0]
-                if after < base:
-                    totals[k] += t * (math.exp(-after / t) - math.exp(-base / t))
-        n = len(hands) or 1
-        return [x / n for x in totals]
+        if not t or after >= base:
+            return super()._saving(base, after)
+        return t * (math.exp(-after / t) - math.exp(-base / t))
 
     def _reply_points(
         self,

@@ -814,9 +814,14 @@ class MasterPlayer:
             for k, c in enumerate(cards):
                 if not NEAR[c] & h:
                     continue
-                totals[k] += max(0, base - _best_swap(h | c, hb, min_deadwood_mask)[0])
+                totals[k] += self._saving(base, _best_swap(h | c, hb, min_deadwood_mask)[0])
         n = len(hands) or 1
         return [t / n for t in totals]
+
+    def _saving(self, base: int, after: int) -> float:
+        """What a card feeds a sampled opponent it takes from ``base`` deadwood to
+        ``after`` (`_feeds`): the points it saves."""
+        return max(0, base - after)
 
     # --- decisions -------------------------------------------------------------
     def recall(self, rounds: Iterable[PlayerView]) -> None:
