@@ -20,7 +20,11 @@ unless ``samples=N``) and compares them with the true hand:
 - **replayed**: the same deadwood figures for the samples the discards' reply and the
   knock read (`MasterPlayer._replayed`: resampled by how well a greedy player explains
   the opponent's last turn, 0.5 greedy draws per draw), the AUC of the share of them each
-  card melds with, and of that share and the danger formula's chance averaged.
+  card melds with, and of that share and the danger formula's chance averaged;
+- **replayed replies**: for each card, the share of those samples that would take it and
+  go out at once (`replay.greedy_reply`, no stock draw looked at) against whether the
+  true hand would: the few discards that end a round, where the oracle
+  (`scripts/master_oracle.py`) says reading matters most.
 
 ``careful=X`` sets the master's belief that the opponent is careful (`_careful`) to X:
 these one-round deals teach it no style, and `careful_replay` and `careful_plays_on` act
@@ -60,6 +64,7 @@ from ginrummy.players import make_player
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.master import read_view
+from ginrummy.players.replay import greedy_reply
 
 #: The master's discards by the share of sampled hands the card melds with: (low, high).
 BANDS = ((0.0, 0.1), (0.1, 0.2), (0.2, 0.3), (0.3, 0.5), (0.5, 1.01))
@@ -106,6 +111,8 @@ def main(argv: list[str]) -> int:
     replayed_feeds: list[tuple[float, bool]] = []  # the share of replayed samples it melds
     mixed: list[tuple[float, bool]] = []  # that share and the formula's chance, averaged
     made: list[tuple[float, bool]] = []  # the master's discards: (share, taken)
+    outs: list[tuple[float, bool]] = []  # share of replayed replies that end the round
+    gb, ub = rules.gin_bonus, rules.undercut_bonus
     for seed in range(rounds):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
         bots = (master, make_player(opponent, seed + 1))
@@ -144,6 +151,10 @@ def main(argv: list[str]) -> int:
                     rs = sum(makes_meld(h, card) for h, _stock in worlds) / len(worlds)
                     replayed_feeds.append((rs, melds))
                     mixed.append(((rs + danger) / 2, melds))
+                    mine = view.hand_mask ^ b
+                    ends = sum(greedy_reply(h, 0, mine, b, limit, gb, ub) != 0 for h, _s in worlds)
+                    truly = greedy_reply(true, 0, mine, b, limit, gb, ub) != 0
+                    outs.append((ends / len(worlds), truly))
             action = bots[me].choose(view)
             if me == 1 and thrown is not None:  # its answer to the master's discard
                 made.append((thrown, isinstance(action, TakeDiscard)))
@@ -181,6 +192,12 @@ def main(argv: list[str]) -> int:
     print(
         f"  replayed feeds: AUC {auc(replayed_feeds):.3f}, Brier {brier(replayed_feeds):.4f};"
         f" averaged with the danger formula AUC {auc(mixed):.3f}"
+    )
+    ended = sum(t for _s, t in outs)
+    print(
+        f"  replayed replies: {ended} of {len(outs)} cards would let the true hand go out"
+        f" at once ({ended / len(outs):.1%}), sampled {statistics.fmean(s for s, _t in outs):.1%};"
+        f" AUC {auc(outs):.3f}, Brier {brier(outs):.4f}"
     )
     return 0
 

@@ -74,6 +74,14 @@ def test_belief_compares_samples_with_the_true_hand() -> None:
     assert re.search(r"feeds: .*; AUC 0\.\d{3}", out)
     assert re.search(r"the danger formula .*: AUC 0\.\d{3}, Brier 0\.\d{4}", out)
     assert re.search(r"replayed feeds: AUC 0\.\d{3}, Brier 0\.\d{4}; averaged .* AUC 0\.\d{3}", out)
+    # Every card of the master's 11 at each discard is judged once.
+    replies = re.search(
+        r"replayed replies: (\d+) of (\d+) cards would let .*; AUC (0\.\d{3}|nan)", out
+    )
+    assert replies, out
+    feeds = re.search(r"feeds: (\d+) cards", out)
+    assert feeds and replies[2] == feeds[1]
+    assert int(replies[1]) <= int(replies[2])
 
 
 def test_replay_rules_finds_eaai_keeping_every_greedy_rule() -> None:
