@@ -146,8 +146,10 @@ not parts of the game.
   turn deep. Replayed two turns deep, the samples read the expert's hand better
   (`master_belief.py expert Standard 40 careful=1.0 replay_depth=2`: deadwood
   correlation 0.840 against 0.807, feeds AUC 0.838 against 0.826, the replies that go
-  out at once AUC 0.913 against 0.899), and the master knocked more (208 knocks in 200
-  games against 167) and won 110 of the benchmark's first 200 games, v11 120.
+  out at once AUC 0.913 against 0.899); replayed so everywhere (``replay_depth=2``) they
+  made the master knock more (208 knocks in 200 games against 167), and it won 110 of the
+  benchmark's first 200 games against expert, v11 120; with the knock's kept one turn
+  deep (``knock_replay_depth=1``) 113.
 - ``feed_tau=T`` (fortieth session): a discard's sampled feed counts the deadwood it
   saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._saving`):
   a point saved near gin counts for 1, one at T deadwood for 0.37. A careful opponent
