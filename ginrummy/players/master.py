@@ -653,7 +653,7 @@ class MasterPlayer:
                 continue
             out.append((self._value(hand11 ^ b, reading, stock, knock_limit) + penalty(b), b))
         out.sort()
-        ahead = 0 if knock_limit else self.gin_race_lookahead
+        ahead = self._lookahead(knock_limit)
         if ahead > 1 and len(out) > 1 and stock > 0:
             # Re-rank the closest candidates by what the next draw can make of each.
             head = [
@@ -670,6 +670,11 @@ class MasterPlayer:
         if self.reply_weight and knock_limit and len(out) > 1 and stock > view.rules.dead_stock:
             out = self._reply_rerank(view, out, hand11, reading, rng)
         return out
+
+    def _lookahead(self, knock_limit: int) -> int:
+        """How many of the best discards are re-ranked by a second draw's look-ahead
+        (`_value_after_draw`): `gin_race_lookahead` in gin-only rounds, none else."""
+        return 0 if knock_limit else self.gin_race_lookahead
 
     def _reply_rerank(
         self,
