@@ -506,7 +506,7 @@ class MasterPlayer:
         limit = view.knock_limit
         rng = random.Random(f"hazard:{self.seed}:{view.round_number}:{len(view.history)}")
         worlds = self._replayed(reading, rng, 32, limit, self.reply_pool, 0.5)
-        share = self._knock_share(reading.stock)
+        share = self._hazard_share(reading.stock)
         knocks = 0.0
         for o, s in worlds:
             if s and (dw := best_discard(o | s[-1], 0)[0]) <= limit:
@@ -764,6 +764,11 @@ class MasterPlayer:
         if not self.careful_plays_on:
             return 1.0
         return 1.0 - self.careful_plays_on * self._careful_at(stock)
+
+    def _hazard_share(self, stock: int) -> float:
+        """The share of its chances to knock short of gin that the hazard (`_hazard`)
+        counts: `_knock_share`, as the discards' reply does."""
+        return self._knock_share(stock)
 
     def _knock_miss(self, stock: int) -> float | None:
         """The replay's weight of a hand that could have knocked and played on, with

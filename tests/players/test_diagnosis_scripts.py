@@ -191,7 +191,7 @@ def test_variants_run_every_experiment() -> None:
         "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
         "style_prior=1.1,style_shown=True,stakes=4.0,careful_replay=1.0,careful_plays_on=0.9,"
         "careful_replay_waits=False,careful_replay_knock=False,danger_floor=0.5,feed_tau=15.0,"
-        "knock_lookahead=3",
+        "knock_lookahead=3,hazard_plays_on=0.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0,"
         "replay_depth=2,knock_replay_depth=1",
     )
