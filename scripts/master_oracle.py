@@ -11,7 +11,11 @@ the opponent's true hand in that part of its play only. A PART is any of these l
 - ``p``: the per-card chances that the opponent holds a card (the one-draw gain, the
   danger formula) are the truth;
 - ``r``: the replayed samples of the discards' reply and of the hazard (how likely the
-  opponent goes out next) are the true hand.
+  opponent goes out next) are the true hand;
+- ``n`` (with any of the above): only while the true hand is one card from going out
+  (some card it does not hold would let it knock or go gin); ``m``: only while it is
+  not. The two split what seeing the hand is worth between the turns that decide
+  whether the opponent goes out next and the long build-up before them.
 
 For each it prints what `scripts/master_ab.py` prints: the games won, the style of play,
 and the games won and lost against the master as it is. This cheats on purpose (it
@@ -33,14 +37,17 @@ from typing import Any
 import master_ab  # next to this script (the script's folder is first on sys.path)
 
 from ginrummy.core import round as round_module
-from ginrummy.core.cards import mask_of
+from ginrummy.core.cards import CARDS, mask_of
 from ginrummy.core.round import PlayerView, Round
 from ginrummy.players import master as master_module
+from ginrummy.players.fastsim import best_discard
 from ginrummy.players.master import MasterPlayer, Reading
 
 #: The true hand of each seat's opponent, as of the last view made for that seat.
 _TRUE: dict[int, int] = {}
-_PARTS = "kfpr"
+#: The knock limit of the round each seat last saw.
+_LIMIT: dict[int, int] = {}
+_PARTS = "kfprnm"
 
 
 class OracleMaster(MasterPlayer):
@@ -51,6 +58,10 @@ class OracleMaster(MasterPlayer):
 
     def _exact(self, reading: Reading, player: int, *, chances: bool) -> Reading:
         true = _TRUE[player]
+        if "n" in self.oracle or "m" in self.oracle:
+            near = _one_card_from_out(true, _LIMIT[player])
+            if near != ("n" in self.oracle):
+                return reading
         if chances:
             return replace(
                 reading, in_opponent={b: 1.0 if b & true else 0.0 for b in reading.unseen}
@@ -97,11 +108,18 @@ class OracleMaster(MasterPlayer):
         return super()._opponent_hands(reading, *args)
 
 
+def _one_card_from_out(hand: int, limit: int) -> bool:
+    """Whether some card not in ``hand`` (10 cards) would let it go out: knock within
+    ``limit`` or go gin, after its best discard."""
+    return any(best_discard(hand | c.bit, 0)[0] <= limit for c in CARDS if not c.bit & hand)
+
+
 def _spy(view_of: Callable[[Round, int], PlayerView]) -> Callable[[Round, int], PlayerView]:
     """`Round.view`, noting each seat's opponent's true hand on the way."""
 
     def view(self: Round, player: int) -> PlayerView:
         _TRUE[player] = mask_of(self.hand(1 - player))
+        _LIMIT[player] = self.knock_limit
         return view_of(self, player)
 
     return view
