@@ -14,8 +14,9 @@ the opponent's true hand in that part of its play only. A PART is any of these l
   opponent goes out next) are the true hand;
 - ``n`` (with any of the above): only while the true hand is one card from going out
   (some card it does not hold would let it knock or go gin); ``m``: only while it is
-  not. The two split what seeing the hand is worth between the turns that decide
-  whether the opponent goes out next and the long build-up before them.
+  not; ``g`` with either: one card from gin, not from going out. They split what seeing
+  the hand is worth between the turns that decide whether the opponent goes out next
+  and the long build-up before them.
 
 For each it prints what `scripts/master_ab.py` prints: the games won, the style of play,
 and the games won and lost against the master as it is. This cheats on purpose (it
@@ -47,7 +48,7 @@ from ginrummy.players.master import MasterPlayer, Reading
 _TRUE: dict[int, int] = {}
 #: The knock limit of the round each seat last saw.
 _LIMIT: dict[int, int] = {}
-_PARTS = "kfprnm"
+_PARTS = "kfprnmg"
 
 
 class OracleMaster(MasterPlayer):
@@ -58,9 +59,9 @@ class OracleMaster(MasterPlayer):
 
     def _exact(self, reading: Reading, player: int, *, chances: bool) -> Reading:
         true = _TRUE[player]
-        if "n" in self.oracle or "m" in self.oracle:
-            near = _one_card_from_out(true, _LIMIT[player])
-            if near != ("n" in self.oracle):
+        if {"n", "m", "g"} & set(self.oracle):
+            near = _one_card_from_out(true, 0 if "g" in self.oracle else _LIMIT[player])
+            if near == ("m" in self.oracle):
                 return reading
         if chances:
             return replace(
