@@ -24,7 +24,10 @@ unless ``samples=N``) and compares them with the true hand:
 - **replayed replies**: for each card, the share of those samples that would take it and
   go out at once (`replay.greedy_reply`, no stock draw looked at) against whether the
   true hand would: the few discards that end a round, where the oracle
-  (`scripts/master_oracle.py`) says reading matters most.
+  (`scripts/master_oracle.py`) says reading matters most;
+- **one card from going out / from gin**: the share of either set of samples that some
+  card would let knock (or go gin), against whether the true hand is so close: the
+  turns where the oracle's ``n`` and ``g`` say seeing the hand pays most.
 
 ``careful=X`` sets the master's belief that the opponent is careful (`_careful`) to X:
 these one-round deals teach it no style, and `careful_replay` and `careful_plays_on` act
@@ -57,12 +60,13 @@ from master_variants import Variant
 
 from ginrummy.core import Round
 from ginrummy.core.actions import Discard, TakeDiscard
-from ginrummy.core.cards import Card, mask_of
+from ginrummy.core.cards import CARDS, Card, mask_of
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Phase, shuffled_deck
 from ginrummy.players import make_player
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
+from ginrummy.players.fastsim import best_discard
 from ginrummy.players.master import read_view
 from ginrummy.players.replay import greedy_reply
 
@@ -112,6 +116,8 @@ def main(argv: list[str]) -> int:
     mixed: list[tuple[float, bool]] = []  # that share and the formula's chance, averaged
     made: list[tuple[float, bool]] = []  # the master's discards: (share, taken)
     outs: list[tuple[float, bool]] = []  # share of replayed replies that end the round
+    # (share of the samples, truth) one card from going out / from gin: own, replayed
+    close: dict[str, list[tuple[float, bool]]] = {k: [] for k in ("out", "gin", "rout", "rgin")}
     gb, ub = rules.gin_bonus, rules.undercut_bonus
     for seed in range(rounds):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
@@ -140,6 +146,12 @@ def main(argv: list[str]) -> int:
                 replayed.append(
                     (true_dw, statistics.fmean(rds), sum(d <= limit for d in rds) / len(rds))
                 )
+                true_reach = reach(true)
+                for key, sampled in (("", hands), ("r", [h for h, _stock in worlds])):
+                    reaches = [reach(h) for h in sampled]
+                    for what, lim in (("out", limit), ("gin", 0)):
+                        share = sum(r <= lim for r in reaches) / len(reaches)
+                        close[key + what].append((share, true_reach <= lim))
                 shares = {}
                 for b in bits(view.hand_mask):
                     card = Card.from_bit(b)
@@ -199,7 +211,29 @@ def main(argv: list[str]) -> int:
         f" at once ({ended / len(outs):.1%}), sampled {statistics.fmean(s for s, _t in outs):.1%};"
         f" AUC {auc(outs):.3f}, Brier {brier(outs):.4f}"
     )
+    for what, name in (("out", "going out"), ("gin", "gin")):
+        own, rep = close[what], close["r" + what]
+        rate = sum(t for _s, t in own) / len(own)
+        print(
+            f"  one card from {name}: true {rate:.1%}; sampled"
+            f" {statistics.fmean(s for s, _t in own):.1%}, AUC {auc(own):.3f};"
+            f" replayed {statistics.fmean(s for s, _t in rep):.1%}, AUC {auc(rep):.3f},"
+            f" Brier {brier(rep):.4f}"
+        )
     return 0
+
+
+def reach(hand: int) -> int:
+    """The least deadwood ``hand`` (10 cards) can reach with one more card (any it does
+    not hold) and its best discard: within the knock limit, it is one card from going
+    out; 0, from gin."""
+    best = 999
+    for c in CARDS:
+        if not c.bit & hand:
+            best = min(best, best_discard(hand | c.bit, 0)[0])
+            if not best:
+                break
+    return best
 
 
 def _print_deadwood(label: str, rows: list[tuple[int, float, float]], true_knocks: int) -> None:

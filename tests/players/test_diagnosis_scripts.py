@@ -21,7 +21,7 @@ import pytest
 from players_helpers import eaai_turns
 
 from ginrummy.core.actions import Discard, DrawStock, Pass
-from ginrummy.core.cards import CARDS, Card, mask_of
+from ginrummy.core.cards import CARDS, Card, mask_of, parse_cards
 from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Round, shuffled_deck
 from ginrummy.core.rules import Rules
@@ -82,6 +82,24 @@ def test_belief_compares_samples_with_the_true_hand() -> None:
     feeds = re.search(r"feeds: (\d+) cards", out)
     assert feeds and replies[2] == feeds[1]
     assert int(replies[1]) <= int(replies[2])
+    for name in ("going out", "gin"):
+        assert re.search(
+            rf"one card from {name}: true \d+\.\d%; sampled \d+\.\d%, AUC (0\.\d{{3}}|nan);"
+            r" replayed \d+\.\d%, AUC (0\.\d{3}|nan), Brier 0\.\d{4}",
+            out,
+        ), out
+
+
+def test_reach_is_the_least_deadwood_one_more_card_brings() -> None:
+    belief = _script("master_belief")
+    melded = mask_of(parse_cards("AS 2S 3S 5H 5D 5C 9D TD JD KC"))
+    assert belief.reach(melded) == 0  # 4S (or QD, 8D, 5S) and the king goes: gin
+    scattered = mask_of(parse_cards("KS QH JD 9C 7S 5H 3D AC 8H 6D"))
+    # no two of them can share a meld, nor two and one more card: the best is an ace
+    # drawn and a ten thrown, 69 + 1 - 10 points left
+    assert belief.reach(scattered) == 60
+    near = mask_of(parse_cards("AS 2S 3S 5H 5D 5C 9D TD 2H 3C"))
+    assert belief.reach(near) == 2  # 8D or JD: a run, and the 3C goes, the 2H is left
 
 
 def test_replay_rules_finds_eaai_keeping_every_greedy_rule() -> None:
