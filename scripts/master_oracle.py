@@ -36,12 +36,12 @@ from dataclasses import replace
 from typing import Any
 
 import master_ab  # next to this script (the script's folder is first on sys.path)
+from master_belief import reach
 
 from ginrummy.core import round as round_module
-from ginrummy.core.cards import CARDS, mask_of
+from ginrummy.core.cards import mask_of
 from ginrummy.core.round import PlayerView, Round
 from ginrummy.players import master as master_module
-from ginrummy.players.fastsim import best_discard
 from ginrummy.players.master import MasterPlayer, Reading
 
 #: The true hand of each seat's opponent, as of the last view made for that seat.
@@ -60,7 +60,7 @@ class OracleMaster(MasterPlayer):
     def _exact(self, reading: Reading, player: int, *, chances: bool) -> Reading:
         true = _TRUE[player]
         if {"n", "m", "g"} & set(self.oracle):
-            near = _one_card_from_out(true, 0 if "g" in self.oracle else _LIMIT[player])
+            near = reach(true) <= (0 if "g" in self.oracle else _LIMIT[player])
             if near == ("m" in self.oracle):
                 return reading
         if chances:
@@ -107,12 +107,6 @@ class OracleMaster(MasterPlayer):
         if "f" in self.oracle:
             reading = self._exact(reading, self._player, chances=False)
         return super()._opponent_hands(reading, *args)
-
-
-def _one_card_from_out(hand: int, limit: int) -> bool:
-    """Whether some card not in ``hand`` (10 cards) would let it go out: knock within
-    ``limit`` or go gin, after its best discard."""
-    return any(best_discard(hand | c.bit, 0)[0] <= limit for c in CARDS if not c.bit & hand)
 
 
 def _spy(view_of: Callable[[Round, int], PlayerView]) -> Callable[[Round, int], PlayerView]:

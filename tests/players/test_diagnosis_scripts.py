@@ -128,6 +128,31 @@ def test_oracle_plays_the_same_games_seeing_the_hand() -> None:
     assert any(line.startswith("r against seen-nothing:") for line in lines)
 
 
+def test_oracle_shows_the_hand_only_as_near_as_its_letters_say() -> None:
+    """``n`` / ``m``: only while the true hand is / is not one card from going out;
+    ``g`` with either: from gin. Shown, the samples' weights single out the true cards;
+    not shown, the reading is the master's own."""
+    oracle = _script("master_oracle")
+    reading = read_view(Round(Rules(), dealer=0, seed=5).view(1), 0.5, 0.7, 2.0)
+    hands = {
+        "gin": "AS 2S 3S 5H 5D 5C 9D TD JD KC",  # 4S and the king goes: gin
+        "knock": "AS 2S 3S 5H 5D 5C 9D TD 2H 3C",  # 8D and the 3C goes: 2 deadwood
+        "far": "KS QH JD 9C 7S 5H 3D AC 8H 6D",  # at best 60 deadwood
+    }
+    shown = {
+        "n": {"gin", "knock"},
+        "m": {"far"},
+        "g": {"gin"},
+        "gm": {"knock", "far"},
+    }
+    for letters, expected in shown.items():
+        player = type("Oracle", (oracle.OracleMaster,), {"oracle": "f" + letters})()
+        for name, text in hands.items():
+            oracle._TRUE[0], oracle._LIMIT[0] = mask_of(parse_cards(text)), 10
+            seen = player._exact(reading, 0, chances=False)
+            assert (seen is not reading) == (name in expected), (letters, name)
+
+
 def test_rounds_tells_how_they_end() -> None:
     proc = _run("master_rounds.py", "eaai", "EAAI", "1", "1")
     assert proc.returncode == 0, proc.stderr
