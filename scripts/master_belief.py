@@ -116,8 +116,9 @@ def main(argv: list[str]) -> int:
     mixed: list[tuple[float, bool]] = []  # that share and the formula's chance, averaged
     made: list[tuple[float, bool]] = []  # the master's discards: (share, taken)
     outs: list[tuple[float, bool]] = []  # share of replayed replies that end the round
-    # (share of the samples, truth) one card from going out / from gin: own, replayed
-    close: dict[str, list[tuple[float, bool]]] = {k: [] for k in ("out", "gin", "rout", "rgin")}
+    # (share of the samples, truth) one card from going out / from gin, by what is near
+    near_own: dict[str, list[tuple[float, bool]]] = {"out": [], "gin": []}
+    near_replayed: dict[str, list[tuple[float, bool]]] = {"out": [], "gin": []}
     gb, ub = rules.gin_bonus, rules.undercut_bonus
     for seed in range(rounds):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
@@ -147,11 +148,14 @@ def main(argv: list[str]) -> int:
                     (true_dw, statistics.fmean(rds), sum(d <= limit for d in rds) / len(rds))
                 )
                 true_reach = reach(true)
-                for key, sampled in (("", hands), ("r", [h for h, _stock in worlds])):
+                for near, sampled in (
+                    (near_own, hands),
+                    (near_replayed, [h for h, _stock in worlds]),
+                ):
                     reaches = [reach(h) for h in sampled]
                     for what, lim in (("out", limit), ("gin", 0)):
                         share = sum(r <= lim for r in reaches) / len(reaches)
-                        close[key + what].append((share, true_reach <= lim))
+                        near[what].append((share, true_reach <= lim))
                 shares = {}
                 for b in bits(view.hand_mask):
                     card = Card.from_bit(b)
@@ -212,7 +216,7 @@ def main(argv: list[str]) -> int:
         f" AUC {auc(outs):.3f}, Brier {brier(outs):.4f}"
     )
     for what, name in (("out", "going out"), ("gin", "gin")):
-        own, rep = close[what], close["r" + what]
+        own, rep = near_own[what], near_replayed[what]
         rate = sum(t for _s, t in own) / len(own)
         print(
             f"  one card from {name}: true {rate:.1%}; sampled"

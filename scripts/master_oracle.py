@@ -11,7 +11,8 @@ the opponent's true hand in that part of its play only. A PART is any of these l
 - ``p``: the per-card chances that the opponent holds a card (the one-draw gain, the
   danger formula) are the truth;
 - ``r``: the replayed samples of the discards' reply and of the hazard (how likely the
-  opponent goes out next) are the true hand;
+  opponent goes out next) are the true hand; ``y``: those of the reply only; ``z``: those
+  of the hazard only;
 - ``n`` (with any of the above): only while the true hand is one card from going out
   (some card it does not hold would let it knock or go gin); ``m``: only while it is
   not; ``g`` with either: one card from gin, not from going out. They split what seeing
@@ -48,7 +49,7 @@ from ginrummy.players.master import MasterPlayer, Reading
 _TRUE: dict[int, int] = {}
 #: The knock limit of the round each seat last saw.
 _LIMIT: dict[int, int] = {}
-_PARTS = "kfprnmg"
+_PARTS = "kfpryznmg"
 
 
 class OracleMaster(MasterPlayer):
@@ -94,12 +95,12 @@ class OracleMaster(MasterPlayer):
     def _reply_rerank(
         self, view: PlayerView, out: Any, hand11: int, reading: Reading, rng: Any
     ) -> Any:
-        if "r" in self.oracle:
+        if {"r", "y"} & set(self.oracle):
             reading = self._exact(reading, view.player, chances=False)
         return super()._reply_rerank(view, out, hand11, reading, rng)
 
     def _hazard(self, view: PlayerView, reading: Reading) -> float:
-        if "r" in self.oracle:
+        if {"r", "z"} & set(self.oracle):
             reading = self._exact(reading, view.player, chances=False)
         return super()._hazard(view, reading)
 

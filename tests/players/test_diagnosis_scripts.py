@@ -153,6 +153,35 @@ def test_oracle_shows_the_hand_only_as_near_as_its_letters_say() -> None:
             assert (seen is not reading) == (name in expected), (letters, name)
 
 
+def test_oracle_shows_the_hand_to_the_reply_or_the_hazard_as_its_letters_say(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``y``: the discards' reply sees the true hand, the hazard does not; ``z``: the
+    reverse; ``r``: both."""
+    oracle = _script("master_oracle")
+    view = Round(Rules(), dealer=0, seed=5).view(0)
+    reading = read_view(view, 0.5, 0.7, 2.0)
+    oracle._TRUE[0], oracle._LIMIT[0] = mask_of(parse_cards("AS 2S 3S 5H 5D 5C 9D TD JD KC")), 10
+    seen: dict[str, bool] = {}
+
+    def reply(_self: object, _view: object, out: object, *_args: object) -> object:
+        seen["reply"] = _args[1] is not reading
+        return out
+
+    def hazard(_self: object, _view: object, got: object) -> float:
+        seen["hazard"] = got is not reading
+        return 0.0
+
+    monkeypatch.setattr(MasterPlayer, "_reply_rerank", reply)
+    monkeypatch.setattr(MasterPlayer, "_hazard", hazard)
+    for letters, expected in {"y": (True, False), "z": (False, True), "r": (True, True)}.items():
+        player = type("Oracle", (oracle.OracleMaster,), {"oracle": letters})()
+        player._player = 0
+        player._reply_rerank(view, [], 0, reading, random.Random(1))
+        player._hazard(view, reading)
+        assert (seen["reply"], seen["hazard"]) == expected, letters
+
+
 def test_rounds_tells_how_they_end() -> None:
     proc = _run("master_rounds.py", "eaai", "EAAI", "1", "1")
     assert proc.returncode == 0, proc.stderr
