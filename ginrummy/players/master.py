@@ -853,13 +853,18 @@ class MasterPlayer:
 
     def advise(self, view: PlayerView) -> Advice:
         """What the master would do now in this seat, with a one-line reason."""
-        reading = read_view(view, self.discard_w, self.pass_w, self.take_w)
-        limit = view.knock_limit
-        if self.hazard_scale and limit and view.stock_size > view.rules.dead_stock + 1:
-            reading = replace(reading, hazard=self._hazard(view, reading))
+        reading = self._read(view)
         if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
             return self._advise_draw(view, reading)
         return self._advise_discard(view, reading)
+
+    def _read(self, view: PlayerView) -> Reading:
+        """What the master reads from ``view`` before a decision (`read_view`, and the
+        hazard that the opponent goes out next, `_hazard`, where it counts)."""
+        reading = read_view(view, self.discard_w, self.pass_w, self.take_w)
+        if self.hazard_scale and view.knock_limit and view.stock_size > view.rules.dead_stock + 1:
+            reading = replace(reading, hazard=self._hazard(view, reading))
+        return reading
 
     def _advise_draw(self, view: PlayerView, reading: Reading) -> Advice:
         first = view.phase is Phase.FIRST_UPCARD

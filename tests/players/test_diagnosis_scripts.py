@@ -182,6 +182,36 @@ def test_oracle_shows_the_hand_to_the_reply_or_the_hazard_as_its_letters_say(
         assert (seen["reply"], seen["hazard"]) == expected, letters
 
 
+def test_reply_counts_the_discards_that_hand_the_opponent_the_round() -> None:
+    """Every master meets the same decisions; the master as it is gives up no value
+    against itself and chooses as itself; a gin feed is a go-out feed."""
+    proc = _run("master_reply.py", "eaai", "EAAI", "3", "careful=0.0", "r8:reply_samples=8")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert re.fullmatch(r"master vs eaai \(EAAI\), 3 rounds, \d+ discards, careful 0\.0", lines[0])
+    decisions = int(lines[0].split(", ")[2].split()[0])
+    assert decisions > 0
+    rows = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    assert list(rows) == ["master", "seen", "r8"]
+    assert rows["master"][5:] == ["+0.0", "0"]
+    for melds, gins, points, outs, _net, _value, unlike in rows.values():
+        assert 0 <= int(gins) <= min(int(outs), int(melds))
+        assert int(outs) <= decisions and int(melds) <= decisions
+        assert int(points) >= 25 * int(gins)
+        assert 0 <= int(unlike) <= decisions
+
+
+def test_reply_knows_a_discard_that_goes_gin_at_once() -> None:
+    reply = _script("master_reply")
+    hand = mask_of(parse_cards("AS 2S 3S 5H 5D 5C 9D TD JD KC"))
+    assert reply.gins_at_once(hand, Card.parse("4S").bit)  # A-4S, and the king goes
+    assert reply.gins_at_once(hand, Card.parse("QD").bit)  # 9-QD
+    assert not reply.gins_at_once(hand, Card.parse("7H").bit)  # melds nothing
+    assert not reply.gins_at_once(
+        mask_of(parse_cards("KS QH JD 9C 7S 5H 3D AC 8H 6D")), Card.parse("KH").bit
+    )
+
+
 def test_rounds_tells_how_they_end() -> None:
     proc = _run("master_rounds.py", "eaai", "EAAI", "1", "1")
     assert proc.returncode == 0, proc.stderr
@@ -224,6 +254,9 @@ def test_style_endings_counts_each_way_a_round_ended() -> None:
     [
         ("style_endings.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
         ("master_oracle.py", ("eaai", "EAAI", "2", "1", "kx"), "parts are letters of"),
+        ("master_reply.py", ("eaai", "Straight gin", "2"), "rules with a knock limit"),
+        ("master_reply.py", ("eaai", "EAAI", "2", "seen:"), "a different name for each"),
+        ("master_reply.py", ("eaai", "EAAI", "2", "x:nope=1"), "not a knob of the master"),
         ("master_belief.py", ("eaai", "EAAI", "two"), "master_belief:"),
         ("master_belief.py", ("eaai", "EAAI", "2", "nope=1"), "not a knob of the master"),
         ("master_belief.py", ("nobody", "EAAI", "2"), "no player 'nobody'"),
@@ -263,7 +296,7 @@ def test_variants_run_every_experiment() -> None:
         "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
         "style_prior=1.1,style_shown=True,stakes=4.0,careful_replay=1.0,careful_plays_on=0.9,"
         "careful_replay_waits=False,careful_replay_knock=False,danger_floor=0.5,feed_tau=15.0,"
-        "knock_lookahead=3,hazard_plays_on=0.0",
+        "knock_lookahead=3,hazard_plays_on=0.0,reply_gin=2.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0,"
         "replay_depth=2,knock_replay_depth=1",
     )
