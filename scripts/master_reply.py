@@ -4,8 +4,9 @@
 
 Plays ROUNDS one-round deals (deck seeds 0 .. ROUNDS-1, the dealer alternating) of the
 master as it is, in seat 0, against OPPONENT. At each of its discards in a round with
-knocking (the stock above the dead-hand size, no gin in hand) three kinds of master
-choose a discard on the same view with the same random numbers:
+knocking (the stock above the dead-hand size; not a knock: a knock's discard feeds
+nobody) three kinds of master choose a discard on the same view with the same random
+numbers:
 
 - the master as it is (``master``);
 - the master whose discards' reply is shown the opponent's true hand (``seen``:
@@ -56,12 +57,12 @@ from master_ab import opening, parse_knobs, parse_variant
 from master_variants import Variant
 
 from ginrummy.core import Round
+from ginrummy.core.actions import Discard
 from ginrummy.core.cards import Card, mask_of
 from ginrummy.core.round import Phase, PlayerView, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
 from ginrummy.players.eaai import makes_meld
-from ginrummy.players.estimates import knock_outs
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.master import MasterPlayer
 from ginrummy.players.replay import greedy_reply
@@ -120,7 +121,8 @@ def _deal(args: tuple[str, str, int, list[str], float | None]) -> list[Count]:
     while rnd.result is None:
         seat = rnd.to_act
         view = rnd.view(seat)
-        if seat == 0 and _counts(view):
+        action = bots[seat].choose(view)
+        if seat == 0 and isinstance(action, Discard) and _counts(view):
             true = mask_of(rnd.hand(1))
             master_oracle._TRUE[0], master_oracle._LIMIT[0] = true, view.knock_limit
             hand, limit = view.hand_mask, view.knock_limit
@@ -132,7 +134,9 @@ def _deal(args: tuple[str, str, int, list[str], float | None]) -> list[Count]:
                 chosen.append(scores[0][1])
             mine = me._value(hand ^ chosen[0], reading, view.stock_size, limit)
             for count, card in zip(counts, chosen, strict=True):
-                pts = greedy_reply(true, 0, hand ^ card, card, limit, *_bonuses(rules))
+                pts = greedy_reply(
+                    true, 0, hand ^ card, card, limit, rules.gin_bonus, rules.undercut_bonus
+                )
                 count.decisions += 1
                 count.meld_feeds += makes_meld(true, Card.from_bit(card))
                 count.out_feeds += pts != 0
@@ -142,7 +146,7 @@ def _deal(args: tuple[str, str, int, list[str], float | None]) -> list[Count]:
                     count.gin_points -= int(pts)
                 count.value_given += me._value(hand ^ card, reading, view.stock_size, limit) - mine
                 count.unlike += card != chosen[0]
-        rnd.apply(bots[seat].choose(view), seat)
+        rnd.apply(action, seat)
     return counts
 
 
@@ -150,14 +154,7 @@ def _counts(view: PlayerView) -> bool:
     """Whether the master's decision in ``view`` is one this script counts."""
     if view.phase is not Phase.DISCARD or not view.knock_limit:
         return False
-    if view.stock_size <= view.rules.dead_stock:
-        return False
-    outs = knock_outs(view)
-    return not (outs and outs[0][0] == 0)
-
-
-def _bonuses(rules: Rules) -> tuple[int, int]:
-    return rules.gin_bonus, rules.undercut_bonus
+    return view.stock_size > view.rules.dead_stock
 
 
 def main(argv: list[str]) -> int:
