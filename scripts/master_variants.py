@@ -167,9 +167,10 @@ not parts of the game.
   goes gin on it counts G times (its knocks as before). Seeing the expert's hand in the
   reply alone would win 160 of 200 games (`master_oracle.py`'s ``y``), and what it
   avoids is the gin feeds (`scripts/master_reply.py`: 4 of 1,709 decisions against the
-  master's 20). G 2 took them to 15 at +172 points of the master's own value given up,
-  where the reply weighed 1.0 (``reply_weight``) took them to 14 at +180 and more
-  samples (``reply_samples=256``) to 17 at -33.
+  master's 20 in 200 deals). G 2 took them to 14 at +162 points of the master's own
+  value given up, where the reply weighed 1.0 (``reply_weight``) took them to 13 at
+  +172 and more samples (``reply_samples=256``) to 17 at -28; 256 samples won 124 of
+  the benchmark's first 200 games against expert (v11 120), 256 weighed 0.8 118.
 - ``feed_tau=T`` (fortieth session): a discard's sampled feed counts the deadwood it
   saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._saving`):
   a point saved near gin counts for 1, one at T deadwood for 0.37. A careful opponent
