@@ -256,3 +256,35 @@ def test_two_windows_finish_their_games_into_one_history(isolated_data_dir: Path
     finally:
         for name in names:
             TMUX.kill_session(name)
+
+
+def test_a_command_that_meets_the_server_exiting_is_sent_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tmux exits a moment after its last session ends; a command that reaches it then is
+    sent again (twice at most), and any other failure is raised at once."""
+    from support import tmux as support
+
+    calls: list[list[str]] = []
+    replies: list[tuple[int, str]] = []
+
+    def fake_run(args: list[str], **_kwargs: object) -> subprocess.CompletedProcess[str]:
+        calls.append(args)
+        code, err = replies.pop(0)
+        return subprocess.CompletedProcess(args, code, "out" if code == 0 else "", err)
+
+    monkeypatch.setattr(support.subprocess, "run", fake_run)
+    server = Tmux("retry", timeout=1.0, poll=0.0)
+    replies[:] = [(1, support.EXITING + "\n"), (0, "")]
+    assert server.run("new-session", "-d") == "out"
+    assert len(calls) == 2 and calls[0] == calls[1]
+    calls.clear()
+    replies[:] = [(1, support.EXITING + "\n")] * 3
+    with pytest.raises(subprocess.CalledProcessError):
+        server.run("new-session", "-d")
+    assert len(calls) == 3
+    calls.clear()
+    replies[:] = [(1, "no server running\n")]
+    with pytest.raises(subprocess.CalledProcessError):
+        server.run("send-keys", "q")
+    assert len(calls) == 1

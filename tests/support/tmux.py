@@ -11,6 +11,8 @@ from pathlib import Path
 
 #: The repository: where the program runs.
 ROOT = Path(__file__).resolve().parents[2]
+#: What tmux says to a command that reached its server as it exited.
+EXITING = "server exited unexpectedly"
 
 
 class Tmux:
@@ -25,10 +27,22 @@ class Tmux:
         self.poll = poll
 
     def run(self, *args: str) -> str:
-        """A tmux command on this server; its output."""
-        return subprocess.run(
-            [*self.command, *args], check=True, capture_output=True, text=True, cwd=ROOT
-        ).stdout
+        """A tmux command on this server; its output.
+
+        tmux exits once its last session has ended, a moment after; a command that
+        reaches it then fails with "server exited unexpectedly" (a test's first
+        ``new-session`` right after the previous test ended its last one, with the machine
+        busy). Such a command is sent again, to a server of its own, up to twice."""
+        for attempt in range(3):
+            proc = subprocess.run(
+                [*self.command, *args], check=False, capture_output=True, text=True, cwd=ROOT
+            )
+            if proc.returncode == 0:
+                return proc.stdout
+            if attempt == 2 or EXITING not in proc.stderr:
+                break
+            time.sleep(self.poll)
+        raise subprocess.CalledProcessError(proc.returncode, proc.args, proc.stdout, proc.stderr)
 
     def screen(self, name: str) -> str:
         """What the pane of session ``name`` shows."""
