@@ -54,7 +54,7 @@ from typing import Any
 import master_ab
 import master_oracle
 from master_ab import opening, parse_knobs, parse_variant
-from master_variants import Variant
+from master_variants import Variant, gins_on_reply
 
 from ginrummy.core import Round
 from ginrummy.core.actions import Discard
@@ -63,7 +63,6 @@ from ginrummy.core.round import Phase, PlayerView, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
 from ginrummy.players.eaai import makes_meld
-from ginrummy.players.fastsim import best_discard
 from ginrummy.players.master import MasterPlayer
 from ginrummy.players.replay import greedy_reply
 
@@ -103,11 +102,6 @@ def _masters(variants: list[str], careful: float | None) -> list[tuple[str, Mast
     return masters
 
 
-def gins_at_once(opp: int, card: int) -> bool:
-    """Whether ``opp`` would take the discard ``card`` (it makes a meld) and go gin."""
-    return makes_meld(opp, Card.from_bit(card)) and best_discard(opp | card, card)[0] == 0
-
-
 def _deal(args: tuple[str, str, int, list[str], float | None]) -> list[Count]:
     """The counts of one deal, one per master of `_masters`."""
     opponent, rules_name, seed, variants, careful = args
@@ -141,7 +135,7 @@ def _deal(args: tuple[str, str, int, list[str], float | None]) -> list[Count]:
                 count.meld_feeds += makes_meld(true, Card.from_bit(card))
                 count.out_feeds += pts != 0
                 count.out_points += int(pts)
-                if gins_at_once(true, card):
+                if gins_on_reply(true, [], card):
                     count.gin_feeds += 1
                     count.gin_points -= int(pts)
                 count.value_given += me._value(hand ^ card, reading, view.stock_size, limit) - mine

@@ -166,8 +166,8 @@ not parts of the game.
 - ``reply_gin=G`` (forty-third session): in the discards' reply a sampled opponent that
   goes gin on it counts G times (its knocks as before). Seeing the expert's hand in the
   reply alone would win 160 of 200 games (`master_oracle.py`'s ``y``), and what it
-  avoids is the gin feeds (`scripts/master_reply.py`: 4 of 1,709 decisions against the
-  master's 20 in 200 deals). G 2 took them to 14 at +162 points of the master's own
+  avoids is the gin feeds (`scripts/master_reply.py`: 4 in 1,637 discards of 200
+  deals, against the master's 20). G 2 took them to 14 at +162 points of the master's own
   value given up, where the reply weighed 1.0 (``reply_weight``) took them to 13 at
   +172 and more samples (``reply_samples=256``) to 17 at -28; 256 samples won 124 of
   the benchmark's first 200 games against expert (v11 120), 256 weighed 0.8 118.
@@ -513,7 +513,7 @@ class Variant(MasterPlayer):
         else:
             knobs = (limit, rules.dead_stock, rules.gin_bonus, rules.undercut_bonus)
             pts = multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns, share)
-        if pts < 0 and self.reply_gin != 1.0 and _reply_gins(opp, stock, card):
+        if pts < 0 and self.reply_gin != 1.0 and gins_on_reply(opp, stock, card):
             pts *= self.reply_gin
         if pts and self._stake is not None:
             pts = self._stake.points(pts)
@@ -659,9 +659,10 @@ class Variant(MasterPlayer):
         return out
 
 
-def _reply_gins(opp: int, stock: list[int], card: int) -> bool:
+def gins_on_reply(opp: int, stock: list[int], card: int) -> bool:
     """Whether a greedy opponent holding ``opp`` goes gin on its reply to the master's
-    discard ``card``, as `replay.greedy_reply` plays it (``stock`` with the top last)."""
+    discard ``card``, as `replay.greedy_reply` plays it: it takes the card if that makes
+    a meld, else draws the top of ``stock`` (the last card; none if it is empty)."""
     if makes_meld(opp, Card.from_bit(card)):
         return best_discard(opp | card, card)[0] == 0
     return bool(stock) and best_discard(opp | stock[-1], 0)[0] == 0

@@ -201,15 +201,17 @@ def test_reply_counts_the_discards_that_hand_the_opponent_the_round() -> None:
         assert 0 <= int(unlike) <= decisions
 
 
-def test_reply_knows_a_discard_that_goes_gin_at_once() -> None:
-    reply = _script("master_reply")
+def test_a_reply_goes_gin_by_the_discard_it_melds_or_else_the_stock() -> None:
+    variants = _script("master_variants")
     hand = mask_of(parse_cards("AS 2S 3S 5H 5D 5C 9D TD JD KC"))
-    assert reply.gins_at_once(hand, Card.parse("4S").bit)  # A-4S, and the king goes
-    assert reply.gins_at_once(hand, Card.parse("QD").bit)  # 9-QD
-    assert not reply.gins_at_once(hand, Card.parse("7H").bit)  # melds nothing
-    assert not reply.gins_at_once(
-        mask_of(parse_cards("KS QH JD 9C 7S 5H 3D AC 8H 6D")), Card.parse("KH").bit
-    )
+    card = {c: Card.parse(c).bit for c in ("4S", "QD", "7H", "KH", "8D")}
+    assert variants.gins_on_reply(hand, [], card["4S"])  # A-4S, and the king goes
+    assert variants.gins_on_reply(hand, [], card["QD"])  # 9-QD
+    assert not variants.gins_on_reply(hand, [], card["7H"])  # melds nothing, no draw
+    assert variants.gins_on_reply(hand, [card["8D"]], card["7H"])  # declined: 8-JD drawn
+    assert not variants.gins_on_reply(hand, [card["KH"]], card["7H"])  # a pair of kings
+    far = mask_of(parse_cards("KS QH JD 9C 7S 5H 3D AC 8H 6D"))
+    assert not variants.gins_on_reply(far, [card["4S"]], card["KH"])
 
 
 def test_rounds_tells_how_they_end() -> None:
