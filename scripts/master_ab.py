@@ -118,6 +118,15 @@ def parse_knobs(
     return knobs
 
 
+def careful_belief(careful: float | None) -> dict[str, Any]:
+    """Class attributes that fix the master's belief that the opponent is careful
+    (`MasterPlayer._careful`) at ``careful`` (none if it is None): one-round deals teach
+    the diagnostics no style."""
+    if careful is None:
+        return {}
+    return {"_careful": lambda _self, _waits=True: float(careful)}
+
+
 def split_knobs(text: str) -> list[str]:
     """``k=v,k=(a,b)`` as its ``k=v`` parts: split at the commas outside brackets, so a
     value may be a tuple or a list."""

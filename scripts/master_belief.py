@@ -55,7 +55,7 @@ import sys
 from bisect import bisect_left, bisect_right
 
 import master_ab
-from master_ab import opening, parse_knobs
+from master_ab import careful_belief, opening, parse_knobs
 from master_variants import Variant
 
 from ginrummy.core import Round
@@ -102,11 +102,7 @@ def main(argv: list[str]) -> int:
     knobs = parse_knobs("master_belief", argv[3:], extra=("samples", "careful"))
     samples = int(knobs.pop("samples", 64))
     careful = knobs.pop("careful", None)
-    if careful is not None:
-        knobs_and_belief = {**knobs, "_careful": lambda _self, _waits=True: float(careful)}
-    else:
-        knobs_and_belief = knobs
-    master = type("MasterBelief", (Variant,), knobs_and_belief)(1)
+    master = type("MasterBelief", (Variant,), {**knobs, **careful_belief(careful)})(1)
     replayed: list[tuple[int, float, float]] = []  # the same, for the replayed samples
     deadwood: list[tuple[int, float, float]] = []  # (true, sampled mean, share that knocks)
     true_knocks = 0

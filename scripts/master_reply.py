@@ -49,11 +49,10 @@ import multiprocessing
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any
 
 import master_ab
 import master_oracle
-from master_ab import opening, parse_knobs, parse_variant
+from master_ab import careful_belief, opening, parse_knobs, parse_variant
 from master_variants import Variant, gins_on_reply
 
 from ginrummy.core import Round
@@ -88,9 +87,7 @@ class Count:
 def _masters(variants: list[str], careful: float | None) -> list[tuple[str, MasterPlayer]]:
     """The masters of one run, named, in print order: the master as it is, the one whose
     reply sees the true hand, the variants."""
-    belief: dict[str, Any] = {}
-    if careful is not None:
-        belief = {"_careful": lambda _self, _waits=True: float(careful)}
+    belief = careful_belief(careful)
     seen = type("Seen", (master_oracle.OracleMaster,), {"oracle": "y", **belief})
     masters: list[tuple[str, MasterPlayer]] = [
         ("master", type("Master", (Variant,), belief)(1)),
