@@ -7,6 +7,7 @@ Each runs in its own process (the oracle patches `Round.view` for its whole proc
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 import random
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from players_helpers import eaai_turns
+from players_helpers import eaai_turns, expert_turns
 
 from ginrummy.core.actions import Discard, DrawStock, Pass
 from ginrummy.core.cards import CARDS, Card, mask_of, parse_cards
@@ -27,7 +28,7 @@ from ginrummy.core.round import Round, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.core.showdown import ResultKind
 from ginrummy.players.eaai import EaaiPlayer
-from ginrummy.players.estimates import UNDERCUT_BONUS
+from ginrummy.players.estimates import UNDERCUT_BONUS, bits
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import MasterPlayer, read_view
@@ -265,6 +266,9 @@ def test_style_endings_counts_each_way_a_round_ended() -> None:
         ("replay_rules.py", ("eaai", "EAAI", "0"), "at least one round"),
         ("replay_rules.py", ("eaai", "EAAI", "2", "nobody"), "no player 'nobody'"),
         ("replay_rules.py", ("nobody", "EAAI", "2"), "no player 'nobody'"),
+        ("opponent_habits.py", ("eaai", "EAAI", "0"), "at least one round"),
+        ("opponent_habits.py", ("eaai", "EAAI", "2", "nobody"), "no player 'nobody'"),
+        ("opponent_habits.py", ("nobody", "EAAI", "2"), "no player 'nobody'"),
         ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:nope=1"), "not a knob of the master"),
         ("master_ab.py", ("eaai", "Nowhere", "2", "1", "x:"), "master_ab:"),
         ("master_rounds.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
@@ -300,13 +304,15 @@ def test_variants_run_every_experiment() -> None:
         "careful_replay_waits=False,careful_replay_knock=False,danger_floor=0.5,feed_tau=15.0,"
         "knock_lookahead=3,hazard_plays_on=0.0,reply_gin=2.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0,"
-        "replay_depth=2,knock_replay_depth=1",
+        "replay_depth=2,knock_replay_depth=1,replay_habits=1",
+        "habits:replay_habits=2",
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0].startswith("v6 ")
     assert lines[1].startswith("all ")
     assert lines[2].startswith("reply ")
+    assert lines[3].startswith("habits ")
     assert any(line.startswith("all against v6:") for line in lines)
     assert any(line.startswith("reply against v6:") for line in lines)
 
@@ -912,3 +918,101 @@ def test_expert_knocks_fit_recovers_the_model_that_made_the_undercuts() -> None:
     assert knocks.log_likelihood(chances, truth) > knocks.log_likelihood(
         chances, (80.0, 0.1, 0.85, 0.0, 0.2)
     )
+
+
+def _habits_plain() -> Any:
+    """Habits with round numbers (`scripts/opponent_habits.py`), so that the chances can
+    be worked out by hand."""
+    return _script("opponent_habits").Habits(
+        take={(True, 6): 0.9, (False, 0): 0.1, (True, 0): 0.5},
+        discard=(0.6, 0.2, 0.0),
+        play_on=(0.5, 0.8),
+    )
+
+
+def _cards(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def test_habits_take_as_the_table_says_for_the_meld_and_the_saving() -> None:
+    plain = _habits_plain()
+    hand = _cards("AS 2S 3S 4H 5H 6H KS KH 2D 3C")  # 25 deadwood
+    # KD makes a set of kings; with 3C thrown 2 are left: it saves 23, past the cap of 6.
+    assert plain.take_chance(hand, _cards("KD")) == 0.9
+    # 9C melds with nothing; kept for KS it saves 1 point, halved to 0.
+    assert plain.take_chance(hand, _cards("9C")) == 0.1
+    # 7H melds and saves 10 (halved, 5): a case the table does not hold is even odds.
+    assert plain.take_chance(hand, _cards("7H")) == 0.5
+
+
+def test_habits_throws_add_up_and_favour_the_least_deadwood() -> None:
+    plain = _habits_plain()
+    # KS, KH or QD each leave 25; 3C leaves 32, the rest more: gaps of 7 and up, which
+    # these habits never make.
+    hand11 = _cards("AS 2S 3S 4H 5H 6H KS KH 2D 3C QD")
+    best = {_cards("KS"), _cards("KH"), _cards("QD")}
+    chances = {b: plain.discard_chance(hand11, b, 0) for b in bits(hand11)}
+    assert chances == {b: pytest.approx(1 / 3) if b in best else 0.0 for b in bits(hand11)}
+    # The card just taken may not be thrown: the other two share its chance.
+    queen = _cards("QD")
+    without = {b: plain.discard_chance(hand11, b, queen) for b in bits(hand11)}
+    assert without == {
+        b: pytest.approx(1 / 2) if b in best - {queen} else 0.0 for b in bits(hand11)
+    }
+    # A card one point from the best is a third as likely as the best, with these habits.
+    hand11 = _cards("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D 3D")  # 3D leaves 2, 2D leaves 3
+    assert plain.discard_chance(hand11, _cards("3D"), 0) == pytest.approx(0.6 / 0.8)
+    assert plain.discard_chance(hand11, _cards("2D"), 0) == pytest.approx(0.2 / 0.8)
+
+
+def test_habits_weigh_a_hand_by_how_likely_its_owner_played_the_last_turn() -> None:
+    habits = _script("opponent_habits")
+    plain = _habits_plain()
+    weight = habits.habit_weight
+    rng = random.Random(1)
+    # It declined 9C, drew and threw KD.
+    drew = (("draw", _cards("9C")), ("discard", _cards("KD")))
+    usual = _cards("AS 2S 3S 4H 5H 6H QC JH 2D 3C")  # KD was its worst card
+    odd = _cards("AS 2S 3S 4H 5H 6H KS KH 2D 3C")  # KD made a set of kings
+    assert weight(usual, drew, 10, rng, 1, 20) > 20 * weight(odd, drew, 10, rng, 1, 20) > 0
+    # A hand it could have knocked with after the throw: as likely as a careful player's
+    # playing on at that stock, and all but ruled out for a greedy one.
+    low = _cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C")
+    careful = weight(low, drew, 10, random.Random(1), 1, 20, plain, careful=1.0)
+    eager = weight(low, drew, 10, random.Random(1), 1, 20, plain, careful=0.0)
+    assert eager < careful / 100
+    # It took 9C: likelier with two nines than with none.
+    took = (("take", _cards("9C")), ("discard", _cards("KD")))
+    nines = weight(_cards("AS 2S 3S 9S 9H 9C QC JH 4D 5C"), took, 10, rng, 1, 20)
+    none = weight(_cards("AS 2S 3S 4H 5H 6H 9C QC JH 2D"), took, 10, rng, 1, 20)
+    assert nines > 10 * none > 0
+
+
+def test_the_expert_habits_never_rule_out_the_experts_true_hand() -> None:
+    """The floors keep every move possible: at each of the other seat's discards, the
+    expert's real hand weighs above 0 however deep the walk back."""
+    habits = _script("opponent_habits")
+    checked = 0
+    for true, turns, limit, stock in expert_turns(range(4)):
+        for depth in (1, 3):
+            assert habits.habit_weight(true, turns, limit, random.Random(checked), depth, stock)
+        checked += 1
+    assert checked > 20
+
+
+def test_opponent_habits_counts_eaai_taking_only_melds_and_throwing_the_least() -> None:
+    """eaai takes exactly the face-up cards that meld, throws a card leaving the least
+    deadwood and knocks whenever it may: its counted rates say so."""
+    proc = _run("opponent_habits.py", "eaai", "EAAI", "8")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "eaai against eaai (EAAI), 8 rounds" in out
+    rates = {
+        name: ast.literal_eval(value)
+        for name, value in re.findall(r"^(\w+) = (\(.*\))$", out, re.MULTILINE)
+    }
+    assert set(rates) == {"TAKE_NO_MELD", "TAKE_MELD", "THROWS", "PLAY_ON"}
+    assert set(rates["TAKE_NO_MELD"]) == {0.002}
+    assert 0.998 in rates["TAKE_MELD"]
+    assert rates["THROWS"][0] > 0.3 and set(rates["THROWS"][1:]) == {0.0002}
+    assert set(rates["PLAY_ON"]) <= {0.002}
