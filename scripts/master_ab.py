@@ -28,10 +28,13 @@ import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
-from ginrummy.core import Game
+from ginrummy.core import Game, Round
+from ginrummy.core.actions import Action
 from ginrummy.core.player import Player
+from ginrummy.core.round import PlayerView, shuffled_deck
 from ginrummy.core.rules import Rules, RulesError
 from ginrummy.players import PLAYERS, make_player
 from ginrummy.players.master import MasterPlayer
@@ -116,6 +119,24 @@ def parse_knobs(
         except (ValueError, SyntaxError):
             raise SystemExit(f"{tool}: not a Python literal: {part!r}") from None
     return knobs
+
+
+def seat_moves(
+    player: str, opponent: str, rules: Rules, rounds: int
+) -> Iterator[tuple[PlayerView, Action]]:
+    """Every move of ``player`` in seat 1 (its view, its action) over ``rounds`` one-round
+    deals (deck seeds 0 .. ``rounds`` - 1, the dealer alternating) against ``opponent``
+    in seat 0."""
+    for seed in range(rounds):
+        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
+        bots = (make_player(opponent, seed), make_player(player, seed + 1))
+        while rnd.result is None:
+            me = rnd.to_act
+            view = rnd.view(me)
+            action = bots[me].choose(view)
+            if me == 1:
+                yield view, action
+            rnd.apply(action, me)
 
 
 def careful_belief(careful: float | None) -> dict[str, Any]:

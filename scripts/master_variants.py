@@ -177,9 +177,9 @@ not parts of the game.
   saving, its throws by how far from the least deadwood, its playing on by the stock),
   not by a greedy player's rules; S 1 for the discards' reply and the hazard, 2 for the
   knock's samples too. Against expert it read the replayed hands' deadwood a little
-  better (correlation 0.836 against 0.806) and which card would let the true hand go
-  gin (AUC 0.871 against 0.833); S 1 won 115 of the benchmark's first 200 games, S 2
-  117, v11 120.
+  better (correlation 0.837 against 0.806) and which card would let the true hand go
+  gin (AUC 0.873 against 0.833); S 1 won 115 of the benchmark's first 200 games, S 2
+  118, v11 120.
 - ``feed_tau=T`` (fortieth session): a discard's sampled feed counts the deadwood it
   saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._saving`):
   a point saved near gin counts for 1, one at T deadwood for 0.37. A careful opponent

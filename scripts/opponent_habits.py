@@ -44,14 +44,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
-from master_ab import opening
+from master_ab import opening, seat_moves
 
-from ginrummy.core import Round
 from ginrummy.core.actions import Discard, Knock, TakeDiscard
 from ginrummy.core.cards import Card
 from ginrummy.core.melds import min_deadwood_mask
-from ginrummy.core.round import Phase, shuffled_deck
-from ginrummy.players import make_player
+from ginrummy.core.round import Phase
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits
 from ginrummy.players.replay import DISCARD, DRAW, TAKE, Turn
@@ -242,32 +240,24 @@ def main(argv: list[str]) -> int:
     took, offered = Counter[tuple[bool, int]](), Counter[tuple[bool, int]]()
     thrown, gaps = Counter[int](), Counter[int]()
     knocked, could = Counter[int](), Counter[int]()
-    for seed in range(rounds):
-        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
-        bots = (make_player(opponent, seed), make_player(player, seed + 1))
-        while rnd.result is None:
-            me = rnd.to_act
-            view = rnd.view(me)
-            action = bots[me].choose(view)
-            if me == 1:
-                hand = view.hand_mask
-                top = view.top_discard
-                if view.phase is not Phase.DISCARD:
-                    if top is not None and not view.stock_only:
-                        case = take_case(hand, top.bit)
-                        offered[case] += 1
-                        took[case] += isinstance(action, TakeDiscard)
-                elif isinstance(action, Discard | Knock):
-                    card = action.card.bit
-                    left = min_deadwood_mask(hand ^ card)
-                    if left:  # a gin throw says nothing the weight asks
-                        by_card = throw_gaps(hand, view.banned_bit)
-                        gaps.update(by_card.values())
-                        thrown[by_card[card]] += 1
-                    if 0 < left <= view.knock_limit:
-                        could[view.stock_size // 4] += 1
-                        knocked[view.stock_size // 4] += isinstance(action, Knock)
-            rnd.apply(action, me)
+    for view, action in seat_moves(player, opponent, rules, rounds):
+        hand = view.hand_mask
+        top = view.top_discard
+        if view.phase is not Phase.DISCARD:
+            if top is not None and not view.stock_only:
+                case = take_case(hand, top.bit)
+                offered[case] += 1
+                took[case] += isinstance(action, TakeDiscard)
+        elif isinstance(action, Discard | Knock):
+            card = action.card.bit
+            left = min_deadwood_mask(hand ^ card)
+            if left:  # a gin throw says nothing the weight asks
+                by_card = throw_gaps(hand, view.banned_bit)
+                gaps.update(by_card.values())
+                thrown[by_card[card]] += 1
+            if 0 < left <= view.knock_limit:
+                could[view.stock_size // 4] += 1
+                knocked[view.stock_size // 4] += isinstance(action, Knock)
     print(f"{player} against {opponent} ({rules_name}), {rounds} rounds")
     print("  takes by (melds, deadwood saved // 2): taken of offered")
     for case in sorted(offered):

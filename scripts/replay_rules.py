@@ -26,13 +26,12 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from master_ab import opening
+from master_ab import opening, seat_moves
 
-from ginrummy.core import Round
 from ginrummy.core.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.core.melds import min_deadwood_mask
-from ginrummy.core.round import Phase, shuffled_deck
-from ginrummy.players import PLAYERS, make_player
+from ginrummy.core.round import Phase
+from ginrummy.players import PLAYERS
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.fastsim import best_discard
 
@@ -53,28 +52,20 @@ def main(argv: list[str]) -> int:
     gaps: Counter[int] = Counter()
     could_knock = 0
     knocked = 0
-    for seed in range(rounds):
-        rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
-        bots = (make_player(seat0, seed), make_player(opponent, seed + 1))
-        while rnd.result is None:
-            me = rnd.to_act
-            view = rnd.view(me)
-            action = bots[me].choose(view)
-            if me == 1:
-                hand = view.hand_mask
-                top = view.top_discard
-                if isinstance(action, TakeDiscard | Pass) or (
-                    isinstance(action, DrawStock) and not view.stock_only
-                ):
-                    assert top is not None
-                    offers[isinstance(action, TakeDiscard), makes_meld(hand, top)] += 1
-                elif isinstance(action, Discard | Knock) and view.phase is Phase.DISCARD:
-                    left = min_deadwood_mask(hand ^ action.card.bit)
-                    gaps[min(GAP_TOP, left - best_discard(hand, view.banned_bit or 0)[0])] += 1
-                    if 0 < left <= view.knock_limit:
-                        could_knock += 1
-                        knocked += isinstance(action, Knock)
-            rnd.apply(action, me)
+    for view, action in seat_moves(opponent, seat0, rules, rounds):
+        hand = view.hand_mask
+        top = view.top_discard
+        if isinstance(action, TakeDiscard | Pass) or (
+            isinstance(action, DrawStock) and not view.stock_only
+        ):
+            assert top is not None
+            offers[isinstance(action, TakeDiscard), makes_meld(hand, top)] += 1
+        elif isinstance(action, Discard | Knock) and view.phase is Phase.DISCARD:
+            left = min_deadwood_mask(hand ^ action.card.bit)
+            gaps[min(GAP_TOP, left - best_discard(hand, view.banned_bit or 0)[0])] += 1
+            if 0 < left <= view.knock_limit:
+                could_knock += 1
+                knocked += isinstance(action, Knock)
     print(f"{opponent} against {seat0} ({argv[1]}), {rounds} rounds")
     melds, other = (
         offers[True, True] + offers[False, True],
