@@ -47,7 +47,7 @@ typecheck: $(DEV) ## mypy (strict on ginrummy/core and ginrummy/players)
 	$(BIN)/mypy
 
 pytest: $(DEV) ## The test suite (core, CLI, app, snapshots, end-to-end)
-	$(BIN)/pytest -n auto -q
+	$(BIN)/pytest -n auto -q --durations=15
 
 bench: $(RUNTIME) ## Solver microseconds per hand and simple-vs-simple rounds per second
 	$(BIN)/ginrummy bench

@@ -18,6 +18,7 @@ from support.layout import cut_texts, screen_lines
 from support.pilot import (
     pressing,
     record_games,
+    resuming_the_last_round,
     settle,
     to_game_over,
     to_knock_chance,
@@ -57,6 +58,12 @@ def with_history(lang: str) -> GinRummyApp:
     app = start(lang)
     record_games(app.store, seeds=(3, 4, 5))
     return app
+
+
+def last_round(**rules: int) -> Callable[[str], GinRummyApp]:
+    """The computer game of seed 1 to ``rules`` resumed at the round that ends it (the
+    rounds before played in the core: the same game-over screen, a few times sooner)."""
+    return lambda lang: resuming_the_last_round(Rules(**rules), 1, lang)
 
 
 def hotseat(lang: str) -> GinRummyApp:
@@ -103,14 +110,14 @@ SCREENS: dict[str, tuple[Callable[[str], GinRummyApp], Setup]] = {
     "draw": (computer(), pressing("p", "s", "enter")),
     "hint": (computer(), pressing("p", "s", "h")),
     "tournament table": (computer(rules=PRESETS["Tournament"]), pressing("p", "s")),
-    "match game over": (computer(seed=1, rules=Rules(target=30, games=3)), to_game_over),
+    "match game over": (last_round(target=30, games=3), to_game_over),
     "statistics": (with_history, pressing("f6")),
     "replay": (with_history, pressing("f6", "enter")),
     "help at start": (start, pressing("question_mark")),
     "round result": (computer(seed=5), to_result),
     "knock chance": (computer(seed=10), to_knock_chance),
     "knock dialog": (computer(seed=10), to_knock_dialog),
-    "game over": (computer(seed=1, rules=Rules(target=30)), to_game_over),
+    "game over": (last_round(target=30), to_game_over),
     "privacy": (hotseat, pressing()),
     "hot-seat table": (hotseat, pressing("enter")),
     "help": (computer(), pressing("question_mark")),

@@ -21,14 +21,16 @@ from ginrummy.core import (
     DrawStock,
     Game,
     Knock,
+    Match,
     Pass,
     Phase,
     Rules,
     TakeDiscard,
 )
 from ginrummy.core.player import play_game
+from ginrummy.core.save import from_dict, to_dict
 from ginrummy.players.simple import SimplePlayer
-from ginrummy.store import GameMeta, Store
+from ginrummy.store import GameMeta, Store, slot_of
 
 
 async def settle(pilot: Pilot[None], rounds: int = 400) -> None:
@@ -167,3 +169,30 @@ def record_games(store: Store, seeds: tuple[int, ...] = (3,), target: int = 60) 
     for n, seed in enumerate(seeds):
         meta = GameMeta("computer", ("Ann", "Computer"), "simple", f"t{n}", "2025-01-02T10:00:00")
         store.finish_game(finished_game(seed, target), meta)
+
+
+def before_the_last_round(rules: Rules, seed: int) -> Game | Match:
+    """A game (a match's first game if ``rules.games`` > 1) of the simple bot against
+    itself, played in the core up to the deal of the round that ends it: the game-over
+    screen one round away, for tests of that screen rather than of the rounds before."""
+    obj: Game | Match = Match(rules, seed=seed) if rules.games > 1 else Game(rules, seed=seed)
+    players = (SimplePlayer(), SimplePlayer())
+    while True:
+        start = to_dict(obj)
+        game = obj.game if isinstance(obj, Match) else obj
+        rnd = game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            obj.apply(players[me].choose(rnd.view(me)), me)
+        if game.is_over:
+            return from_dict(start)[0]
+        game.next_round()
+
+
+def resuming_the_last_round(rules: Rules, seed: int, language: str | None = None) -> GinRummyApp:
+    """The app opening, against the simple computer, a saved game one round from its end
+    (`before_the_last_round`): `to_game_over` then plays a round, not the whole game."""
+    store = Store()
+    meta = GameMeta("computer", ("You", "Computer"), "simple")
+    store.save_game(before_the_last_round(rules, seed), meta)
+    return GinRummyApp(computer_delay=0.0, language=language, store=store, resume=slot_of(meta))
