@@ -180,6 +180,26 @@ not parts of the game.
   better (correlation 0.837 against 0.806) and which card would let the true hand go
   gin (AUC 0.873 against 0.833); S 1 won 115 of the benchmark's first 200 games, S 2
   118, v11 120.
+- ``reply_window=X,reply_window_weight=W`` (forty-fifth session): the discards whose own
+  score is within X of the best weigh the reply W, the others `reply_weight` (avoiding
+  a feed should cost the master's hand little). One step against expert
+  (`scripts/master_reply.py`, 200 deals, v11 20 gin feeds): X 1, W 2 16 gin feeds at
+  +526 points of own value given up; X 3, W 1 14 at +187; X 2, W 2 with no credit for
+  an undercut the reply sets up (``reply_gain=0.0``) 20 at +574. Worse than the reply
+  weighed 1.0 everywhere (13 at +172), which lost games; not run in games.
+- ``last_reply=F`` (forty-fifth session): with one card above the dead stock (the
+  opponent's stock draw ends the round unless it goes out) every legal discard is ranked
+  by F times its own score less its mean reply on ``last_reply_samples`` replayed
+  samples: the hand's promise is worth next to nothing by then, the reply nearly all.
+  F 0 to 0.3 changed 2-3 of 1,637 discards of 200 deals against expert (one gin feed
+  fewer); not run in games.
+- ``reply_gin_sure=T,reply_gin_sure_weight=W`` (forty-fifth session): a candidate that
+  T or more of the reply's samples go gin on counts those gins W times (``reply_gin``
+  counts every sampled gin so). Of the master's 20 gin feeds in 200 deals against
+  expert, 4 were of cards 41-100% of fresh samples went gin on, 8 of 15-34% and 8 of
+  under 15% (a `/tmp` probe). T 0.4, W 3: 18 gin feeds at +65 own value given up; T 0.2,
+  W 3: 13 at +176, where the reply weighed 1.0 made 13 at +172: the same trade. Not run
+  in games.
 - ``feed_tau=T`` (fortieth session): a discard's sampled feed counts the deadwood it
   saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._saving`):
   a point saved near gin counts for 1, one at T deadwood for 0.37. A careful opponent
@@ -348,6 +368,12 @@ class Variant(MasterPlayer):
     hazard_plays_on: float | None = None
     reply_gin = 1.0
     replay_habits = 0
+    reply_window: float | None = None
+    reply_window_weight = 2.0
+    last_reply: float | None = None
+    last_reply_samples = 64
+    reply_gin_sure: float | None = None
+    reply_gin_sure_weight = 3.0
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
@@ -366,6 +392,9 @@ class Variant(MasterPlayer):
         #: now (everywhere at 2), and the stock of the reading they are drawn for.
         self._habits_on = self.replay_habits >= 2
         self._stock_now = 0
+        #: For ``reply_gin_sure``, while the reply re-ranks: per candidate card, the
+        #: samples replied to, those that went gin on it and the points those gins cost.
+        self._gin_tally: dict[int, list[float]] | None = None
 
     def _knock_sample_sets(
         self, view: PlayerView, reading: Reading, rng: random.Random, deadline: float
@@ -410,8 +439,44 @@ class Variant(MasterPlayer):
         reading: Reading,
         rng: random.Random,
     ) -> list[tuple[float, int]]:
-        with self._habits(1):
-            return super()._reply_rerank(view, out, hand11, reading, rng)
+        sure = self.reply_gin_sure is not None
+        self._gin_tally = {} if sure else None
+        try:
+            with self._habits(1):
+                ranked = super()._reply_rerank(view, out, hand11, reading, rng)
+            if sure:
+                ranked = self._sure_gins(ranked)
+        finally:
+            self._gin_tally = None
+        x, w = self.reply_window, self.reply_weight
+        if x is None or not w:
+            return ranked
+        # Each candidate's own score and mean reply points (its score less the one the
+        # reply gave it, over the reply's weight); within ``x`` of the best own score the
+        # reply weighs ``reply_window_weight``.
+        own = {b: sc for sc, b in out[: self.reply_candidates]}
+        best = min(own.values())
+        weight = self.reply_window_weight
+        head = []
+        for sc, b in ranked[: self.reply_candidates]:
+            if own[b] <= best + x:
+                sc = own[b] - weight * (own[b] - sc) / w
+            head.append((sc, b))
+        return sorted(head) + ranked[self.reply_candidates :]
+
+    def _sure_gins(self, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
+        """``reply_gin_sure=T``: the candidates that at least T of the reply's samples go
+        gin on count those gins ``reply_gin_sure_weight`` times (`_gin_tally`)."""
+        tally = self._gin_tally or {}
+        t, extra = self.reply_gin_sure or 0.0, self.reply_gin_sure_weight - 1.0
+        k = self.reply_candidates
+        head = []
+        for sc, b in ranked[:k]:
+            n, gins, points = tally.get(b, (0.0, 0.0, 0.0))
+            if n and gins / n >= t:
+                sc -= extra * self.reply_weight * points / n
+            head.append((sc, b))
+        return sorted(head) + ranked[k:]
 
     def _hazard(self, view: PlayerView, reading: Reading) -> float:
         with self._habits(1):
@@ -567,6 +632,12 @@ class Variant(MasterPlayer):
             pts = multi_turn_reply(opp, stock, mine, card, knobs, self.reply_turns, share)
         if pts < 0 and self.reply_gin != 1.0 and gins_on_reply(opp, stock, card):
             pts *= self.reply_gin
+        if self._gin_tally is not None:
+            counts = self._gin_tally.setdefault(card, [0.0, 0.0, 0.0])
+            counts[0] += 1
+            if pts < 0 and gins_on_reply(opp, stock, card):
+                counts[1] += 1
+                counts[2] += pts
         if pts and self._stake is not None:
             pts = self._stake.points(pts)
         if not pts or (self.reply_base == 0.0 and self.reply_gain is None):
@@ -692,6 +763,9 @@ class Variant(MasterPlayer):
             self._stake = None
         if self.layoff_weight and view.knock_limit and len(out) > 1:
             out = self._layoff_rerank(view, out, hand11, reading)
+        last = view.stock_size == view.rules.dead_stock + 1
+        if self.last_reply is not None and last and view.knock_limit and len(out) > 1:
+            out = self._last_reply(view, out, hand11, reading, rng)
         k = self.mc_candidates
         if k < 2 or len(out) < 2 or not view.knock_limit:
             return out
@@ -709,6 +783,34 @@ class Variant(MasterPlayer):
             first = out[best]
             out = [first] + [o for o in out if o is not first]
         return out
+
+    def _last_reply(
+        self,
+        view: PlayerView,
+        out: list[tuple[float, int]],
+        hand11: int,
+        reading: Reading,
+        rng: random.Random,
+    ) -> list[tuple[float, int]]:
+        """``last_reply=F``: every legal discard re-ranked by the opponent's reply on
+        `last_reply_samples` replayed samples, its own score counting F times: a stock
+        draw by the opponent ends the round unless it goes out, so what the master's hand
+        may still become is nearly worth nothing, and the reply is nearly all."""
+        limit = view.knock_limit
+        worlds = self._replayed(
+            reading, rng, self.last_reply_samples, limit, self.reply_pool, self.reply_scale
+        )
+        share = self._knock_share(reading.stock)
+        n = len(worlds) or 1
+        own = self.last_reply or 0.0
+        scored = []
+        for sc, c in out:
+            reply = sum(
+                self._reply_points(o, rest, hand11 ^ c, c, limit, view.rules, share)
+                for o, rest in worlds
+            )
+            scored.append((own * sc - reply / n, c))
+        return sorted(scored)
 
 
 def gins_on_reply(opp: int, stock: list[int], card: int) -> bool:

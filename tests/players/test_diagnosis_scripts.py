@@ -24,9 +24,10 @@ from players_helpers import eaai_turns, expert_turns
 from ginrummy.core.actions import Discard, DrawStock, Pass
 from ginrummy.core.cards import CARDS, Card, mask_of, parse_cards
 from ginrummy.core.melds import min_deadwood_mask
-from ginrummy.core.round import Round, shuffled_deck
+from ginrummy.core.round import Phase, PlayerView, Round, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.core.showdown import ResultKind
+from ginrummy.players import make_player
 from ginrummy.players.eaai import EaaiPlayer
 from ginrummy.players.estimates import UNDERCUT_BONUS, bits
 from ginrummy.players.fastsim import best_discard
@@ -315,6 +316,83 @@ def test_variants_run_every_experiment() -> None:
     assert lines[3].startswith("habits ")
     assert any(line.startswith("all against v6:") for line in lines)
     assert any(line.startswith("reply against v6:") for line in lines)
+
+
+def _discard_view(stock: int) -> PlayerView:
+    """The first discard decision with ``stock`` cards in the stock, of the first round
+    of the defensive yardstick against itself (it waits for gin; Standard rules, deck
+    seeds 0 up) that reaches one."""
+    for seed in range(50):
+        rnd = Round(Rules(), dealer=0, seed=seed)
+        bots = (make_player("defensive", 1), make_player("defensive", 2))
+        while rnd.result is None:
+            view = rnd.view(rnd.to_act)
+            if view.phase is Phase.DISCARD and view.stock_size == stock:
+                return view
+            rnd.apply(bots[rnd.to_act].choose(view), rnd.to_act)
+    raise AssertionError(f"no discard with {stock} cards in the stock")
+
+
+def _scores(view: PlayerView, **knobs: Any) -> list[tuple[float, int]]:
+    """`Variant._discard_scores` with ``knobs`` on ``view``, on the same random numbers."""
+    variants = _script("master_variants")
+    player = type("Knobs", (variants.Variant,), knobs)(1)
+    reading = player._read(view)
+    hand, banned = view.hand_mask, view.banned_bit
+    return list(player._discard_scores(view, hand, banned, reading, random.Random(4)))
+
+
+def test_a_reply_window_weighs_the_reply_harder_only_near_the_best_discard() -> None:
+    """``reply_window=X``: the discards within X of the best own score weigh the reply
+    ``reply_window_weight``; a window that holds every candidate is that weight
+    everywhere, one that holds none the master as it is."""
+    view = _discard_view(20)
+    plain = _scores(view)
+    heavy = _scores(view, reply_weight=2.0)
+    assert plain != heavy  # the reply moves the scores here
+    wide = _scores(view, reply_window=1e9, reply_window_weight=2.0)
+    assert [b for _s, b in wide] == [b for _s, b in heavy]
+    assert [s for s, _b in wide] == pytest.approx([s for s, _b in heavy])
+    assert _scores(view, reply_window=-1.0, reply_window_weight=2.0) == plain
+
+
+def test_sure_gin_replies_count_more_only_where_the_samples_agree() -> None:
+    """``reply_gin_sure=T``: a candidate that T or more of the reply's samples go gin on
+    counts those gins ``reply_gin_sure_weight`` times: at T 0 every candidate does (the
+    gins counted W times everywhere, ``reply_gin=W``), past 1 none does."""
+    view = _discard_view(8)
+    plain = _scores(view)
+    thrice = _scores(view, reply_gin=3.0)
+    assert plain != thrice  # some samples go gin on a candidate here
+    everywhere = _scores(view, reply_gin_sure=0.0, reply_gin_sure_weight=3.0)
+    assert [b for _s, b in everywhere] == [b for _s, b in thrice]
+    assert [s for s, _b in everywhere] == pytest.approx([s for s, _b in thrice])
+    assert _scores(view, reply_gin_sure=1.01, reply_gin_sure_weight=3.0) == plain
+
+
+def test_the_last_reply_ranks_every_discard_by_the_reply_when_the_stock_is_nearly_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``last_reply=F``: when the opponent's stock draw ends the round (unless it goes
+    out), every legal discard is ranked by F times its own score less its mean reply
+    points; earlier in the round the knob changes nothing."""
+    variants = _script("master_variants")
+    monkeypatch.setattr(
+        variants.Variant, "_reply_points", lambda _self, _o, _s, _m, card, *_a: card.bit_length()
+    )
+    dead = Rules().dead_stock
+    late = _discard_view(dead + 1)
+    legal = sorted({c.bit for c in late.hand} - {late.banned_bit})
+    by_reply = _scores(late, last_reply=0.0)
+    assert [b for _s, b in by_reply] == sorted(legal, reverse=True)
+    assert [s for s, _b in by_reply] == [-float(b.bit_length()) for b in sorted(legal)[::-1]]
+    own = {b: s for s, b in _scores(late)}
+    blended = _scores(late, last_reply=0.5)
+    assert [s for s, _b in blended] == pytest.approx(
+        sorted(0.5 * own[b] - b.bit_length() for b in legal)
+    )
+    early = _discard_view(dead + 2)
+    assert _scores(early, last_reply=0.0) == _scores(early)
 
 
 def test_the_danger_floor_weighs_the_formula_at_least_so_much() -> None:
