@@ -796,21 +796,10 @@ class Variant(MasterPlayer):
         `last_reply_samples` replayed samples, its own score counting F times: a stock
         draw by the opponent ends the round unless it goes out, so what the master's hand
         may still become is nearly worth nothing, and the reply is nearly all."""
-        limit = view.knock_limit
-        worlds = self._replayed(
-            reading, rng, self.last_reply_samples, limit, self.reply_pool, self.reply_scale
-        )
-        share = self._knock_share(reading.stock)
-        n = len(worlds) or 1
+        cards = [c for _sc, c in out]
+        sums, n = self._reply_sums(view, cards, hand11, reading, rng, self.last_reply_samples)
         own = self.last_reply or 0.0
-        scored = []
-        for sc, c in out:
-            reply = sum(
-                self._reply_points(o, rest, hand11 ^ c, c, limit, view.rules, share)
-                for o, rest in worlds
-            )
-            scored.append((own * sc - reply / n, c))
-        return sorted(scored)
+        return sorted((own * sc - t / n, c) for (sc, c), t in zip(out, sums, strict=True))
 
 
 def gins_on_reply(opp: int, stock: list[int], card: int) -> bool:

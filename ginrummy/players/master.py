@@ -688,21 +688,34 @@ class MasterPlayer:
         takes the card if it melds (else draws the sampled stock's top), throws the card
         leaving the least deadwood and knocks at once if it can; that knock is settled
         against the master's hand left (undercuts included, `replay.greedy_reply`)."""
-        rules = view.rules
-        limit = view.knock_limit
         head = out[: self.reply_candidates]
-        sums = [0.0] * len(head)
-        worlds = self._replayed(
-            reading, rng, self.reply_samples, limit, self.reply_pool, self.reply_scale
-        )
-        share = self._knock_share(reading.stock)
-        for opp, rest in worlds:
-            for j, (_sc, c) in enumerate(head):
-                sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, rules, share)
-        n = len(worlds) or 1
+        cards = [c for _sc, c in head]
+        sums, n = self._reply_sums(view, cards, hand11, reading, rng, self.reply_samples)
         w = self.reply_weight
         head = sorted((sc - w * t / n, b) for (sc, b), t in zip(head, sums, strict=True))
         return head + out[self.reply_candidates :]
+
+    def _reply_sums(
+        self,
+        view: PlayerView,
+        cards: list[int],
+        hand11: int,
+        reading: Reading,
+        rng: random.Random,
+        samples: int,
+    ) -> tuple[list[float], int]:
+        """The master's points from the opponent's reply to each discard of ``cards``
+        (`_reply_points`), summed over ``samples`` replayed samples, and how many
+        samples they are (at least 1, to divide by)."""
+        rules = view.rules
+        limit = view.knock_limit
+        worlds = self._replayed(reading, rng, samples, limit, self.reply_pool, self.reply_scale)
+        share = self._knock_share(reading.stock)
+        sums = [0.0] * len(cards)
+        for opp, rest in worlds:
+            for j, c in enumerate(cards):
+                sums[j] += self._reply_points(opp, rest, hand11 ^ c, c, limit, rules, share)
+        return sums, len(worlds) or 1
 
     def _reply_points(
         self,
