@@ -416,6 +416,9 @@ RERANKS: dict[str, Callable[[dict[str, Any]], float]] = {
     "the feed x2": lambda c: c["value"] + 2 * c["feed"] - c["reply"],
     "no feed": lambda c: c["value"] - c["reply"],
     "the reply x2": lambda c: c["value"] + c["feed"] - 2 * c["reply"],
+    "the reply x1.5": lambda c: c["value"] + c["feed"] - 1.5 * c["reply"],
+    "the reply x0.5": lambda c: c["value"] + c["feed"] - 0.5 * c["reply"],
+    "no reply": lambda c: c["value"] + c["feed"],
     "danger x2 for the feed": lambda c: c["value"] + 2 * c["danger"] - c["reply"],
     "danger x3.5 for the feed": lambda c: c["value"] + 3.5 * c["danger"] - c["reply"],
 }

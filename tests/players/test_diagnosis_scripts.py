@@ -305,7 +305,7 @@ def test_variants_run_every_experiment() -> None:
         "careful_replay_waits=False,careful_replay_knock=False,danger_floor=0.5,feed_tau=15.0,"
         "knock_lookahead=3,hazard_plays_on=0.0,reply_gin=2.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0,"
-        "replay_depth=2,knock_replay_depth=1,replay_habits=1",
+        "replay_depth=2,knock_replay_depth=1,replay_habits=1,reply_late=12,reply_late_weight=1.0",
         "habits:replay_habits=2",
     )
     assert proc.returncode == 0, proc.stderr
@@ -354,6 +354,28 @@ def test_a_reply_window_weighs_the_reply_harder_only_near_the_best_discard() -> 
     assert [b for _s, b in wide] == [b for _s, b in heavy]
     assert [s for s, _b in wide] == pytest.approx([s for s, _b in heavy])
     assert _scores(view, reply_window=-1.0, reply_window_weight=2.0) == plain
+
+
+def test_a_late_reply_weighs_more_as_the_stock_runs_out() -> None:
+    """``reply_late=S``: from S cards in the stock up the master as it is; with one card
+    above the dead stock the reply weighs ``reply_late_weight`` (the scores of that
+    ``reply_weight``); between, a weight between the two."""
+    last = Rules().dead_stock + 1
+    view = _discard_view(last)
+    plain = _scores(view)
+    heavy = _scores(view, reply_weight=2.0)
+    assert plain != heavy  # the reply moves the scores here
+    late = _scores(view, reply_late=12, reply_late_weight=2.0)
+    assert [b for _s, b in late] == [b for _s, b in heavy]
+    assert [s for s, _b in late] == pytest.approx([s for s, _b in heavy])
+    assert _scores(view, reply_late=last, reply_late_weight=2.0) == plain
+    middle = _discard_view(8)
+    half = MasterPlayer.reply_weight + (2.0 - MasterPlayer.reply_weight) * (13 - 8) / (13 - last)
+    between = _scores(middle, reply_late=13, reply_late_weight=2.0)
+    assert [s for s, _b in between] == pytest.approx(
+        [s for s, _b in _scores(middle, reply_weight=half)]
+    )
+    assert between != _scores(middle)
 
 
 def test_sure_gin_replies_count_more_only_where_the_samples_agree() -> None:
