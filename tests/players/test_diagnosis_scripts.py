@@ -342,6 +342,12 @@ def _scores(view: PlayerView, **knobs: Any) -> list[tuple[float, int]]:
     return list(player._discard_scores(view, hand, banned, reading, random.Random(4)))
 
 
+def _assert_same_scores(got: list[tuple[float, int]], want: list[tuple[float, int]]) -> None:
+    """The same discards in the same order, with scores equal up to rounding."""
+    assert [b for _s, b in got] == [b for _s, b in want]
+    assert [s for s, _b in got] == pytest.approx([s for s, _b in want])
+
+
 def test_a_reply_window_weighs_the_reply_harder_only_near_the_best_discard() -> None:
     """``reply_window=X``: the discards within X of the best own score weigh the reply
     ``reply_window_weight``; a window that holds every candidate is that weight
@@ -351,8 +357,7 @@ def test_a_reply_window_weighs_the_reply_harder_only_near_the_best_discard() -> 
     heavy = _scores(view, reply_weight=2.0)
     assert plain != heavy  # the reply moves the scores here
     wide = _scores(view, reply_window=1e9, reply_window_weight=2.0)
-    assert [b for _s, b in wide] == [b for _s, b in heavy]
-    assert [s for s, _b in wide] == pytest.approx([s for s, _b in heavy])
+    _assert_same_scores(wide, heavy)
     assert _scores(view, reply_window=-1.0, reply_window_weight=2.0) == plain
 
 
@@ -366,15 +371,12 @@ def test_a_late_reply_weighs_more_as_the_stock_runs_out() -> None:
     heavy = _scores(view, reply_weight=2.0)
     assert plain != heavy  # the reply moves the scores here
     late = _scores(view, reply_late=12, reply_late_weight=2.0)
-    assert [b for _s, b in late] == [b for _s, b in heavy]
-    assert [s for s, _b in late] == pytest.approx([s for s, _b in heavy])
+    _assert_same_scores(late, heavy)
     assert _scores(view, reply_late=last, reply_late_weight=2.0) == plain
     middle = _discard_view(8)
     half = MasterPlayer.reply_weight + (2.0 - MasterPlayer.reply_weight) * (13 - 8) / (13 - last)
     between = _scores(middle, reply_late=13, reply_late_weight=2.0)
-    assert [s for s, _b in between] == pytest.approx(
-        [s for s, _b in _scores(middle, reply_weight=half)]
-    )
+    _assert_same_scores(between, _scores(middle, reply_weight=half))
     assert between != _scores(middle)
 
 
@@ -387,8 +389,7 @@ def test_sure_gin_replies_count_more_only_where_the_samples_agree() -> None:
     thrice = _scores(view, reply_gin=3.0)
     assert plain != thrice  # some samples go gin on a candidate here
     everywhere = _scores(view, reply_gin_sure=0.0, reply_gin_sure_weight=3.0)
-    assert [b for _s, b in everywhere] == [b for _s, b in thrice]
-    assert [s for s, _b in everywhere] == pytest.approx([s for s, _b in thrice])
+    _assert_same_scores(everywhere, thrice)
     assert _scores(view, reply_gin_sure=1.01, reply_gin_sure_weight=3.0) == plain
 
 
