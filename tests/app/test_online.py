@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 from support.net import FAST, client_for, new_table
-from support.pilot import keys_for
+from support.pilot import keys_for, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -31,18 +30,6 @@ from ginrummy.players.simple import SimplePlayer
 from ginrummy.store import Store
 
 SIZE = (80, 24)
-
-
-async def until(
-    pilot: Pilot[Any], ready: Callable[[], object], timeout: float = 20.0, what: str = ""
-) -> None:
-    """Let the app run until ``ready()`` is true (polling; fails after ``timeout``)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if ready():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"timed out waiting for {what or ready}; screen: {pilot.app.screen}")
 
 
 def text_of(screen: Any, selector: str) -> str:

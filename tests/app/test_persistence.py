@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.pilot import play_turn_with_keys, settle, table_of
+from support.pilot import play_turn_with_keys, settle, table_of, until
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.dialogs import ConfirmScreen
@@ -61,15 +61,15 @@ async def test_a_new_game_asks_before_replacing_the_saved_one(tmp_path: Path) ->
         await pilot.press("q")
     again = GinRummyApp(computer_delay=0.0, data_dir=tmp_path)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(again.screen, StartScreen), what="the start")
+        assert again.saved
         await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(again.screen, ConfirmScreen)
+        await until(pilot, lambda: isinstance(again.screen, ConfirmScreen), what="the question")
         await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(again.screen, StartScreen) and again.saved
+        await until(pilot, lambda: isinstance(again.screen, StartScreen), what="the start")
+        assert again.saved
         await pilot.press("f2")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(again.screen, ConfirmScreen), what="the question")
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(again.screen, TableScreen) and not again.saved

@@ -6,6 +6,7 @@ by asking the simple bot what it would do and pressing the keys a person would p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -46,6 +47,18 @@ async def settle(pilot: Pilot[None], rounds: int = 400) -> None:
         if table.acting_seat is not None:
             return
     raise AssertionError("the table never came back to a person")
+
+
+async def until(
+    pilot: Pilot[Any], ready: Callable[[], object], timeout: float = 20.0, what: str = ""
+) -> None:
+    """Let the app run until ``ready()`` is true (polling; fails after ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if ready():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what or ready}; screen: {pilot.app.screen}")
 
 
 def table_of(app: object) -> TableScreen:
