@@ -461,7 +461,7 @@ class Variant(MasterPlayer):
             self._gin_tally = None
             if late is not None:
                 del self.reply_weight  # the class's weight again
-        x, w = self.reply_window, self.reply_weight
+        x, w = self.reply_window, self.reply_weight if late is None else late
         if x is None or not w:
             return ranked
         # Each candidate's own score and mean reply points (its score less the one the
