@@ -305,7 +305,8 @@ def test_variants_run_every_experiment() -> None:
         "careful_replay_waits=False,careful_replay_knock=False,danger_floor=0.5,feed_tau=15.0,"
         "knock_lookahead=3,hazard_plays_on=0.0,reply_gin=2.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0,"
-        "replay_depth=2,knock_replay_depth=1,replay_habits=1,reply_late=12,reply_late_weight=1.0",
+        "replay_depth=2,knock_replay_depth=1,replay_habits=1,reply_late=12,reply_late_weight=1.0,"
+        "safe_reserve=3.0,safe_reserve_below=20",
         "habits:replay_habits=2",
     )
     assert proc.returncode == 0, proc.stderr
@@ -378,6 +379,32 @@ def test_a_late_reply_weighs_more_as_the_stock_runs_out() -> None:
     between = _scores(middle, reply_late=13, reply_late_weight=2.0)
     _assert_same_scores(between, _scores(middle, reply_weight=half))
     assert between != _scores(middle)
+
+
+def test_the_reserve_is_the_safest_loose_card() -> None:
+    """`reserve_risk`: the least danger among the cards outside the hand's best melds
+    (a card of a meld, however dangerous, is no throw), 0 with none loose."""
+    variants = _script("master_variants")
+    hand = mask_of(parse_cards("3C 4C 5C 7D 7H 7S KD QH 9S 2H"))
+    danger = {
+        c.bit: 0.1 * (i + 1) for i, c in enumerate(parse_cards("3C 4C 5C 7D 7H 7S KD QH 9S 2H"))
+    }
+    risk = variants.reserve_risk(hand, None, lambda b, _r: danger[b])
+    assert risk == pytest.approx(0.7)  # KD: the safest of KD, QH, 9S, 2H (0.7-1.0)
+    danger[mask_of(parse_cards("3C"))] = 0.0  # a melded card is never the reserve
+    assert variants.reserve_risk(hand, None, lambda b, _r: danger[b]) == pytest.approx(0.7)
+    gin = mask_of(parse_cards("3C 4C 5C 7D 7H 7S 8S 9S TS JS"))
+    assert variants.reserve_risk(gin, None, lambda _b, _r: 1.0) == 0.0
+
+
+def test_a_safe_reserve_moves_the_scores_only_below_its_stock() -> None:
+    """``safe_reserve=W``: below ``safe_reserve_below`` cards in the stock the best
+    discards' scores gain W times the reserve's danger; at or above it, the master as
+    it is."""
+    view = _discard_view(8)
+    plain = _scores(view)
+    assert _scores(view, safe_reserve=50.0, safe_reserve_below=8) == plain
+    assert _scores(view, safe_reserve=50.0, safe_reserve_below=9) != plain
 
 
 def test_sure_gin_replies_count_more_only_where_the_samples_agree() -> None:
