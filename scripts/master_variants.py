@@ -212,6 +212,11 @@ not parts of the game.
   hand it leaves: a hand with no safe throw left feeds at its next turns whatever the
   reply then says (of v11's 20 gin feeds in 200 deals against expert, 4 were seen and
   thrown anyway, the hand kept being worth 14-27 points more).
+- ``knock_hazard=K`` (forty-seventh session): the learned knock's points of playing on
+  lose K times the hazard (`Reading.hazard`, the share of replayed samples that go out
+  on their next stock draw) times the gin bonus and the deadwood the master keeps: the
+  play-on fit (stock and deadwood kept) does not see how close the opponent is, and
+  the expert's gins cost the master more than its knocks do.
 - ``feed_tau=T`` (fortieth session): a discard's sampled feed counts the deadwood it
   saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._saving`):
   a point saved near gin counts for 1, one at T deadwood for 0.37. A careful opponent
@@ -389,6 +394,7 @@ class Variant(MasterPlayer):
     reply_late: int | None = None
     reply_late_weight = 1.0
     safe_reserve = 0.0
+    knock_hazard = 0.0
     safe_reserve_below = 99
 
     def __init__(self, seed: int | str = 0) -> None:
@@ -711,6 +717,11 @@ class Variant(MasterPlayer):
         discard: int,
         play_points: float,
     ) -> bool:
+        if self.knock_hazard and reading.hazard:
+            # Playing on loses what the opponent's going out next would cost: a gin's
+            # bonus and the deadwood kept, at the chance it does.
+            kept = min_deadwood_mask(hand ^ discard)
+            play_points -= self.knock_hazard * reading.hazard * (view.rules.gin_bonus + kept)
         gv, mine, theirs, mult = self._stakes(view)
         within = self.game_knock_within
         if within is None or gv.target - max(mine, theirs) > within * mult:

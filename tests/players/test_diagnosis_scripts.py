@@ -14,6 +14,7 @@ import random
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -306,7 +307,7 @@ def test_variants_run_every_experiment() -> None:
         "knock_lookahead=3,hazard_plays_on=0.0,reply_gin=2.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0,"
         "replay_depth=2,knock_replay_depth=1,replay_habits=1,reply_late=12,reply_late_weight=1.0,"
-        "safe_reserve=3.0,safe_reserve_below=20",
+        "safe_reserve=3.0,safe_reserve_below=20,knock_hazard=1.0",
         "habits:replay_habits=2",
     )
     assert proc.returncode == 0, proc.stderr
@@ -405,6 +406,26 @@ def test_a_safe_reserve_moves_the_scores_only_below_its_stock() -> None:
     plain = _scores(view)
     assert _scores(view, safe_reserve=50.0, safe_reserve_below=8) == plain
     assert _scores(view, safe_reserve=50.0, safe_reserve_below=9) != plain
+
+
+def test_the_knock_hazard_takes_the_opponents_going_out_off_playing_on() -> None:
+    """``knock_hazard=K``: playing on loses K x hazard x (gin bonus + deadwood kept), so
+    a knock that loses to playing on by less than that knocks; with no hazard read, or
+    K 0, the master as it is."""
+    variants = _script("master_variants")
+    view = _discard_view(20)
+    plain = variants.Variant(1)
+    heavy = type("Knobs", (variants.Variant,), {"knock_hazard": 1.0})(1)
+    reading = replace(plain._read(view), hazard=0.5)
+    hand = view.hand_mask
+    discard = CARDS[0].bit if hand & CARDS[0].bit else hand & -hand
+    kept = min_deadwood_mask(hand ^ discard)
+    cost = 0.5 * (view.rules.gin_bonus + kept)
+    args = (view, reading, hand, discard, 0.0, discard)
+    assert not plain._knock_beats(*args, cost - 1.0)
+    assert heavy._knock_beats(*args, cost - 1.0)
+    assert not heavy._knock_beats(*args, cost + 1.0)
+    assert not heavy._knock_beats(view, replace(reading, hazard=0.0), *args[2:], 1.0)
 
 
 def test_sure_gin_replies_count_more_only_where_the_samples_agree() -> None:
