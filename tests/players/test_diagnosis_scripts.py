@@ -281,6 +281,10 @@ def test_style_endings_counts_each_way_a_round_ended() -> None:
         ("expert_knocks.py", ("defensive", "Nowhere", "2"), "expert_knocks:"),
         ("expert_knocks.py", ("defensive", "EAAI", "2", "1", "nope=1"), "not a knob of the expert"),
         ("expert_knocks.py", ("defensive",), "usage: expert_knocks.py"),
+        ("expert_belief.py", ("Nowhere", "1", "1", "0"), "expert_belief:"),
+        ("expert_belief.py", ("Standard", "1", "1", "2"), "from 0 to 1"),
+        ("expert_belief.py", ("Standard", "1", "1", "x"), "from 0 to 1"),
+        ("expert_belief.py", ("Standard", "0", "1", "0"), "at least one game"),
     ],
 )
 def test_bad_arguments_get_one_line(script: str, args: tuple[str, ...], message: str) -> None:
@@ -288,6 +292,21 @@ def test_bad_arguments_get_one_line(script: str, args: tuple[str, ...], message:
     assert proc.returncode != 0
     assert message in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_the_expert_belief_is_held_where_it_is_fixed() -> None:
+    """`expert_belief.fixed_belief`: the expert's belief that its opponent waits stays
+    at the number given, whatever the rounds show; the script plays one game a belief."""
+    module = _script("expert_belief")
+    eager = module.fixed_belief(0.0)(1)
+    eager._learn((0.9, 0.01), True)  # an undercut: strong evidence that it waits
+    assert eager.waiter_chance == 0.0
+    assert issubclass(module.fixed_belief(1.0), type(make_player("expert", 1)))
+    proc = _run("expert_belief.py", "Standard", "1", "1", "0", "1")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["belief 0", "belief 1"]
+    assert all(" master 0/1 " in line or " master 1/1 " in line for line in lines)
 
 
 def test_variants_run_every_experiment() -> None:
