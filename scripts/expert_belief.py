@@ -22,6 +22,7 @@ import sys
 
 import master_ab  # next to this script (the script's folder is first on sys.path)
 
+from ginrummy.core.rules import Rules
 from ginrummy.players import PLAYERS
 from ginrummy.players.expert import ExpertPlayer
 from ginrummy.tools.arena import Tally, plan_game, play_game_record, wilson_interval
@@ -43,8 +44,7 @@ def _play(args: tuple[float, str, int, int]) -> tuple[float, bool, Tally, Tally]
     belief, rules_name, seed, index = args
     name = f"expert-belief-{belief:g}"
     PLAYERS[name] = fixed_belief(belief)
-    rules = master_ab.opening("expert_belief", "expert", rules_name, [])[0]
-    record = play_game_record(("master", name), rules, plan_game(seed, index))
+    record = play_game_record(("master", name), Rules.preset(rules_name), plan_game(seed, index))
     return belief, record.winner == 0, *record.tallies
 
 

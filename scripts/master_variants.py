@@ -394,8 +394,8 @@ class Variant(MasterPlayer):
     reply_late: int | None = None
     reply_late_weight = 1.0
     safe_reserve = 0.0
-    knock_hazard = 0.0
     safe_reserve_below = 99
+    knock_hazard = 0.0
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
