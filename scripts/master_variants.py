@@ -25,7 +25,9 @@ not parts of the game.
   out only at D deadwood or less (0: gin only), not as soon as it may.
 - ``mc_candidates=K``: the K best discards are re-ranked by ``mc_samples`` play-outs of
   the rest of the round each (the same samples for all K), the master knocking in them
-  only at ``mc_my_knock`` deadwood or less (0: gin only).
+  only at ``mc_my_knock`` deadwood or less (0: gin only), the opponent at
+  ``mc_opp_knock`` (None: as `MasterPlayer._opponent_knock_at` says, the knock limit
+  against every opponent; forty-eighth session: the expert waits for gin).
 - ``hazard_scale=K`` (eighth session): the weight of a hand's one-draw potential
   (`potential_weight`) is multiplied by 1 - K p, where p is the share of 32 replayed
   samples (0.5 greedy draws per draw) in which the opponent would knock on its next
@@ -217,6 +219,11 @@ not parts of the game.
   on their next stock draw) times the gin bonus and the deadwood the master keeps: the
   play-on fit (stock and deadwood kept) does not see how close the opponent is, and
   the expert's gins cost the master more than its knocks do.
+- ``race_loose=L`` (forty-eighth session): in rounds with the undercut curve a hand's
+  value (not only its one-draw gain, as ``loose_cost`` has it there) counts L points per
+  loose card on top of its curved deadwood (`race_cost`): against the expert, which
+  reads the master as a waiter and races it to gin, a hand with fewer loose cards is
+  closer to gin, as `gin_race_loose_cost` says under Straight gin.
 - ``feed_tau=T`` (fortieth session): a discard's sampled feed counts the deadwood it
   saves a sampled opponent on the scale T (1 - exp(-d / T)) (`Variant._saving`):
   a point saved near gin counts for 1, one at T deadwood for 0.37. A careful opponent
@@ -263,13 +270,13 @@ import master_ab  # next to this script (the script's folder is first on sys.pat
 from opponent_habits import habit_weight
 
 from ginrummy.core.cards import Card
-from ginrummy.core.melds import best_melding_mask, min_deadwood_mask
+from ginrummy.core.melds import best_melding_mask, min_deadwood_mask, min_unmelded_cost_mask
 from ginrummy.core.round import Phase, PlayerView
 from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
-from ginrummy.players.estimates import bits
+from ginrummy.players.estimates import bits, curved_deadwood
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import VALUE, best_discard, layoff_deadwood, showdown_points
+from ginrummy.players.fastsim import VALUE, best_discard, layoff_deadwood, playout, showdown_points
 from ginrummy.players.gamevalue import GameValue
 from ginrummy.players.master import (
     CAREFUL_KNOCK_FIT,
@@ -357,6 +364,7 @@ class Variant(MasterPlayer):
     mc_candidates = 0
     mc_samples = 24
     mc_my_knock = 0
+    mc_opp_knock: int | None = None
     reply_turns = 1
     race_within: int | None = None
     race_against = 0
@@ -396,6 +404,7 @@ class Variant(MasterPlayer):
     safe_reserve = 0.0
     safe_reserve_below = 99
     knock_hazard = 0.0
+    race_loose = 0
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
@@ -690,6 +699,11 @@ class Variant(MasterPlayer):
             return super()._hazard_share(stock)
         return 1.0 - self.hazard_plays_on * self._careful_at(stock)
 
+    def _cost_of(self, knock_limit: int) -> Callable[[int], float]:
+        if self.race_loose and self._curve_applies(knock_limit):
+            return partial(race_cost, self.undercut_curve, self.race_loose)
+        return super()._cost_of(knock_limit)
+
     def _lookahead(self, knock_limit: int) -> int:
         if knock_limit and self.knock_lookahead:
             return self.knock_lookahead
@@ -820,9 +834,23 @@ class Variant(MasterPlayer):
         gv, mine, theirs, mult = self._stakes(view)
         head = [b for _s, b in out[:k]]
         sums = [0.0] * len(head)
+        rules = view.rules
+        opp_knock = self.mc_opp_knock
+        if opp_knock is None:
+            opp_knock = self._opponent_knock_at(view)
         for opp, rest in self._knock_samples(view, reading, rng, self.mc_samples):
             for j, b in enumerate(head):
-                pts = self._play_on(view, opp, hand11 ^ b, rest, b, self.mc_my_knock)
+                pts = -playout(
+                    (opp, hand11 ^ b),
+                    rest,
+                    b,
+                    0,
+                    knock_limit=view.knock_limit,
+                    dead_stock=rules.dead_stock,
+                    gin_bonus=rules.gin_bonus,
+                    undercut_bonus=rules.undercut_bonus,
+                    knock_at=(opp_knock, self.mc_my_knock),
+                )
                 sums[j] += self._worth(gv, mine, theirs, mult, pts)
         best = max(range(len(head)), key=lambda j: sums[j])
         if best:
@@ -860,6 +888,14 @@ class Variant(MasterPlayer):
         sums, n = self._reply_sums(view, cards, hand11, reading, rng, self.last_reply_samples)
         own = self.last_reply or 0.0
         return sorted((own * sc - t / n, c) for (sc, c), t in zip(out, sums, strict=True))
+
+
+def race_cost(lam: float, loose: int, hand: int) -> float:
+    """A hand's cost in a race to gin under the undercut curve: the least of its points
+    plus ``loose`` per unmelded card (`min_unmelded_cost_mask`), plus ``lam`` times the
+    curve's bonus for its least deadwood (`curved_deadwood`, less that deadwood)."""
+    dw = min_deadwood_mask(hand)
+    return min_unmelded_cost_mask(hand, loose) + curved_deadwood(lam, dw) - dw
 
 
 def reserve_risk(hand: int, reading: Reading, danger: Callable[[int, Reading], float]) -> float:

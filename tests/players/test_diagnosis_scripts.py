@@ -30,7 +30,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.showdown import ResultKind
 from ginrummy.players import make_player
 from ginrummy.players.eaai import EaaiPlayer
-from ginrummy.players.estimates import UNDERCUT_BONUS, bits
+from ginrummy.players.estimates import UNDERCUT_BONUS, bits, curved_deadwood
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
 from ginrummy.players.master import MasterPlayer, read_view
@@ -318,6 +318,7 @@ def test_variants_run_every_experiment() -> None:
         "1",
         "v6:",
         "all:feed_meld_points=15.0,replay_pool=2,knock_replay=2,mc_candidates=2,mc_samples=2,"
+        "mc_opp_knock=0,"
         "hazard_scale=1.0,reply_turns=3,game_knock_within=100,replay_exact=2,fits='x2',"
         "race_within=100,race_knock_bonus=6.0,next_discard=1.0,undercut_curve=0.5,"
         "reply_gain=1.0,reply_base=5.0,feed_ready=1.0,layoff_weight=1.0,layoff_samples=4,"
@@ -326,7 +327,7 @@ def test_variants_run_every_experiment() -> None:
         "knock_lookahead=3,hazard_plays_on=0.0,reply_gin=2.0",
         "reply:reply_weight=0.5,reply_samples=4,reply_pool=2,reply_scale=0.5,learned_knock=0.0,"
         "replay_depth=2,knock_replay_depth=1,replay_habits=1,reply_late=12,reply_late_weight=1.0,"
-        "safe_reserve=3.0,safe_reserve_below=20,knock_hazard=1.0",
+        "safe_reserve=3.0,safe_reserve_below=20,knock_hazard=1.0,race_loose=4",
         "habits:replay_habits=2",
     )
     assert proc.returncode == 0, proc.stderr
@@ -425,6 +426,22 @@ def test_a_safe_reserve_moves_the_scores_only_below_its_stock() -> None:
     plain = _scores(view)
     assert _scores(view, safe_reserve=50.0, safe_reserve_below=8) == plain
     assert _scores(view, safe_reserve=50.0, safe_reserve_below=9) != plain
+
+
+def test_the_race_cost_counts_loose_cards_on_the_curve() -> None:
+    """``race_loose=L``: a hand costs its curved deadwood plus L per loose card (the
+    arrangement with the fewest points plus L each); two hands of equal deadwood differ
+    by L per loose card, and the knob reaches only rounds with the curve."""
+    variants = _script("master_variants")
+    one = mask_of(parse_cards("3C 4C 5C 7D 7H 7S 8S 9S TS 6D"))  # 6 in one loose card
+    two = mask_of(parse_cards("3C 4C 5C 6C 7D 7H 7S 7C AD 5H"))  # 6 in two
+    assert min_deadwood_mask(one) == 6
+    assert variants.race_cost(1.0, 5, one) == pytest.approx(curved_deadwood(1.0, 6) + 5)
+    assert min_deadwood_mask(two) == 6
+    assert variants.race_cost(1.0, 5, two) == pytest.approx(curved_deadwood(1.0, 6) + 10)
+    knobs = type("Knobs", (variants.Variant,), {"race_loose": 5})(1)
+    assert knobs._cost_of(10)(one) == pytest.approx(curved_deadwood(1.0, 6) + 5)
+    assert knobs._cost_of(0)(one) == variants.Variant(1)._cost_of(0)(one)
 
 
 def test_the_knock_hazard_takes_the_opponents_going_out_off_playing_on() -> None:
