@@ -276,7 +276,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.players.eaai import makes_meld
 from ginrummy.players.estimates import bits, curved_deadwood
 from ginrummy.players.expert import Advice
-from ginrummy.players.fastsim import VALUE, best_discard, layoff_deadwood, playout, showdown_points
+from ginrummy.players.fastsim import VALUE, best_discard, layoff_deadwood, showdown_points
 from ginrummy.players.gamevalue import GameValue
 from ginrummy.players.master import (
     CAREFUL_KNOCK_FIT,
@@ -796,11 +796,18 @@ class Variant(MasterPlayer):
             yield h, (s[len(s) - size :] if size else [])
 
     def _play_on(
-        self, view: PlayerView, opp: int, mine: int, stock: list[int], top: int, my_knock: int
+        self,
+        view: PlayerView,
+        opp: int,
+        mine: int,
+        stock: list[int],
+        top: int,
+        my_knock: int,
+        opp_knock: int | None = None,
     ) -> int:
         if self.play_on_knock is not None and my_knock == view.knock_limit:
             my_knock = self.play_on_knock
-        return super()._play_on(view, opp, mine, stock, top, my_knock)
+        return super()._play_on(view, opp, mine, stock, top, my_knock, opp_knock)
 
     def _discard_scores(
         self,
@@ -834,22 +841,10 @@ class Variant(MasterPlayer):
         gv, mine, theirs, mult = self._stakes(view)
         head = [b for _s, b in out[:k]]
         sums = [0.0] * len(head)
-        rules = view.rules
-        opp_knock = self.mc_opp_knock
-        if opp_knock is None:
-            opp_knock = self._opponent_knock_at(view)
         for opp, rest in self._knock_samples(view, reading, rng, self.mc_samples):
             for j, b in enumerate(head):
-                pts = -playout(
-                    (opp, hand11 ^ b),
-                    rest,
-                    b,
-                    0,
-                    knock_limit=view.knock_limit,
-                    dead_stock=rules.dead_stock,
-                    gin_bonus=rules.gin_bonus,
-                    undercut_bonus=rules.undercut_bonus,
-                    knock_at=(opp_knock, self.mc_my_knock),
+                pts = self._play_on(
+                    view, opp, hand11 ^ b, rest, b, self.mc_my_knock, self.mc_opp_knock
                 )
                 sums[j] += self._worth(gv, mine, theirs, mult, pts)
         best = max(range(len(head)), key=lambda j: sums[j])

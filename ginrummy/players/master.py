@@ -957,12 +957,22 @@ class MasterPlayer:
             yield opp, (stock[len(stock) - size :] if size else [])
 
     def _play_on(
-        self, view: PlayerView, opp: int, mine: int, stock: list[int], top: int, my_knock: int
+        self,
+        view: PlayerView,
+        opp: int,
+        mine: int,
+        stock: list[int],
+        top: int,
+        my_knock: int,
+        opp_knock: int | None = None,
     ) -> int:
         """My points (before a multiplier) from a greedy play-out of the round after I
         discard ``top``, holding ``mine``: the opponent draws next; I go out at
-        ``my_knock`` deadwood or less, the opponent as `_opponent_knock_at` says."""
+        ``my_knock`` deadwood or less, the opponent at ``opp_knock`` (None: as
+        `_opponent_knock_at` says)."""
         rules = view.rules
+        if opp_knock is None:
+            opp_knock = self._opponent_knock_at(view)
         return -playout(
             (opp, mine),
             stock,
@@ -972,7 +982,7 @@ class MasterPlayer:
             dead_stock=rules.dead_stock,
             gin_bonus=rules.gin_bonus,
             undercut_bonus=rules.undercut_bonus,
-            knock_at=(self._opponent_knock_at(view), my_knock),
+            knock_at=(opp_knock, my_knock),
         )
 
     def _knock_choice(
