@@ -8,7 +8,7 @@ against a waiting player it fears undercuts, against an eager one hardly at all.
 BELIEF (0 to 1) is an expert whose belief is held there for the whole game; the master
 (as it is) plays the arena's games 0 .. GAMES-1 of SEED against each, two processes by
 default (``JOBS`` in the environment to change it). What the master would win if it could
-make the expert believe it waits, or knocks at once (BENCHMARKS.md, forty-seventh
+make the expert believe it waits, or knocks at once (BENCHMARKS.md at 8789123, forty-seventh
 session). Example:
 
     python scripts/expert_belief.py Standard 200 1 0 1

@@ -13,7 +13,7 @@ opponent's), by the knock's deadwood and the opponent's draws; then the model's
 parameters that fit those chances best (a grid search by log-likelihood) and the
 calibration of that fit. ``JOBS`` processes (2 by default). Against the opponents of
 ``scripts/style_probe.py`` too (``python scripts/style_probe.py expert_knocks eaai0
-EAAI 200``). Example (BENCHMARKS.md, "The expert's knock model fitted on every chance
+EAAI 200``). Example (BENCHMARKS.md at 8789123, "The expert's knock model fitted on every chance
 to knock")::
 
     JOBS=2 python scripts/expert_knocks.py defensive EAAI 500 1 fresh_deadwood=60.0 \

@@ -16,7 +16,7 @@ environment plays the arena's games N .. N+GAMES-1 instead (a run that goes on w
 earlier one stopped). How many games are played so far, and the seconds, go to stderr
 every twentieth of the run.
 
-Example (the third session's knock-bonus run in BENCHMARKS.md):
+Example (the third session's knock-bonus run in BENCHMARKS.md at 8789123):
 
     python scripts/master_ab.py expert Standard 200 1 'base:' 'kb0:knock_bonus=0.0'
 """
@@ -45,7 +45,7 @@ BASE: type[MasterPlayer] = MasterPlayer
 
 #: Earlier masters by name, as knobs of the master as it is: ``v6:`` alone runs v6 (the
 #: master of the fourth to seventh sessions' runs), so those commands still mean what
-#: BENCHMARKS.md says they measured.
+#: BENCHMARKS.md at 8789123 says they measured.
 _V10: str = "careful_replay=0.0,careful_plays_on=0.0"
 _V9: str = "careful_knock_fit=None,careful_play_on_fit=None,careful_waits=False," + _V10
 _V8: str = "style_shown=False,undercut_curve=0.0,hazard_scale=0.0," + _V9

@@ -39,7 +39,7 @@ The knobs are `MasterPlayer` class attributes (`improve_scale=1.0`,
 judged here in a minute before an A/B run of hundreds of games. The feeds' AUC is the
 figure to move: `scripts/master_oracle.py` shows what knowing them exactly would win.
 
-Example (the fifth session's figures in BENCHMARKS.md):
+Example (the fifth session's figures in BENCHMARKS.md at 8789123):
 
     python scripts/master_belief.py eaai EAAI 40
     python scripts/master_belief.py eaai EAAI 40 improve_scale=1.0 low_hand_keep=0.0

@@ -31,7 +31,7 @@ prints what further public features (`MORE_PLAY_ON`) add to the fit of playing o
 ``ROWS=path.json`` in the environment also writes every chance's features, truth and
 outcome there, for fits tried outside the script.
 
-Example (the seventh session's figures in BENCHMARKS.md):
+Example (the seventh session's figures in BENCHMARKS.md at 8789123):
 
     python scripts/master_knocks.py eaai EAAI 3000
 """

@@ -24,7 +24,7 @@ and the games won and lost against the master as it is. This cheats on purpose (
 reads the round's hidden state), so it is a script, never a player: it says how much
 better reading in each part could gain, not how to get it.
 
-Example (the fifth session's diagnosis in BENCHMARKS.md):
+Example (the fifth session's diagnosis in BENCHMARKS.md at 8789123):
 
     python scripts/master_oracle.py eaai EAAI 400 1 k f p kfp
 """

@@ -38,7 +38,7 @@ each variant is judged on the decisions the master met (one step, not its own ro
 as `scripts/master_belief.py` does: one-round deals teach no style. Two processes by
 default (``JOBS`` in the environment to change it).
 
-Example (the forty-third session's runs in BENCHMARKS.md):
+Example (the forty-third session's runs in BENCHMARKS.md at 8789123):
 
     python scripts/master_reply.py expert Standard 200 careful=1.0 'r256:reply_samples=256'
 """

@@ -24,7 +24,7 @@ Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and de
 - the games the master lost by the highest score it had at the start of a round (in
   steps of 25): how many were lost from close to the target.
 
-Example (the fourth session's eaai diagnosis in BENCHMARKS.md):
+Example (the fourth session's eaai diagnosis in BENCHMARKS.md at 8789123):
 
     python scripts/master_rounds.py eaai EAAI 60 1 1000
 """

@@ -4,7 +4,7 @@
 
 The same as `scripts/master_ab.py`, with the master replaced by `Variant`: the master as
 it is unless one of the knobs below turns an experiment on. None of them alone won
-against eaai (BENCHMARKS.md, "Sixth session" and "Seventh session"); three of the
+against eaai (BENCHMARKS.md at 8789123, "Sixth session" and "Seventh session"); three of the
 seventh session's together did in A/B runs (``potential_weight=1.5,reply_weight=0.5,
 reply_scale=0.5,learned_knock=0.0``: +51 of 1,200 games against v6), and the eighth
 session moved them into the master, where they are `MasterPlayer` knobs now (``v6:``

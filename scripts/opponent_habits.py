@@ -114,7 +114,7 @@ class Habits:
 
 
 #: `EXPERT_HABITS`' rates, as `python scripts/opponent_habits.py expert Standard 400`
-#: prints them (BENCHMARKS.md, forty-fourth session): a take by the deadwood saved
+#: prints them (BENCHMARKS.md at 8789123, forty-fourth session): a take by the deadwood saved
 #: (halved, -5 to 6) without a meld and with one, a throw's propensity by its gap, the
 #: chance of playing on by the stock in fours.
 TAKE_NO_MELD: Final = (

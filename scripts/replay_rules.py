@@ -16,7 +16,7 @@ breaks one weighs `MasterPlayer.replay_miss`, 0.02, as much as one that keeps it
 - a discard that leaves a hand able to knock short of gin is made only by a player that
   then knocks (the replay lifts this rule against a careful opponent, `careful_replay`).
 
-Example (the thirty-ninth session in BENCHMARKS.md):
+Example (the thirty-ninth session in BENCHMARKS.md at 8789123):
 
     python scripts/replay_rules.py expert Standard 300
 """

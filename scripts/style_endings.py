@@ -10,7 +10,7 @@ round; and, in the rounds the master ended, the opponent's deadwood shown above 
 within the knock limit. Rounds with no knocking (gin only) are left out: they tell
 nothing of a knocking style. These shares are where `style.ENDINGS` comes from.
 
-Example (the fifteenth session's count in BENCHMARKS.md):
+Example (the fifteenth session's count in BENCHMARKS.md at 8789123):
 
     python scripts/style_endings.py eaai EAAI 60 9
 """

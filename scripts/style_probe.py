@@ -14,14 +14,14 @@ Runs ``ginrummy arena`` with three more players besides the arena's own:
 The master reads an opponent's style (`ginrummy.players.style`) from how its rounds end:
 eaai always knocks at once, defensive waits for gin. These players sit between the two or
 switch from round to round, so a run says whether the master's play holds when the
-reading is unsure. Example (BENCHMARKS.md, "Twenty-second session")::
+reading is unsure. Example (BENCHMARKS.md at 8789123, "Twenty-second session")::
 
     python scripts/style_probe.py arena --players master,eaaimix --rules eaai \
         --games 200 --seed 1 --jobs 2
 
 ``--expert NAME:knob=value,...`` (before the rest, repeatable) adds a player ``NAME``: the
 expert with those class attributes changed (values are Python literals), to measure a
-change of the expert against the probes on the same games (BENCHMARKS.md, "The expert
+change of the expert against the probes on the same games (BENCHMARKS.md at 8789123, "The expert
 races a player who waits for gin")::
 
     python scripts/style_probe.py --expert 'norace:race_from=2.0,race_full=3.0' arena \
