@@ -32,7 +32,7 @@ from ginrummy.store import (
     peek_language,
     slot_of,
 )
-from ginrummy.store import files as store_files
+from ginrummy.store import leases as store_leases
 from ginrummy.store.db import MIGRATIONS, SCHEMA_VERSION, connect, migrate, schema_version
 from ginrummy.store.stats import compute
 from ginrummy.text.problems import problem_line
@@ -365,7 +365,7 @@ def test_a_stale_or_dead_lease_can_be_taken_over(
     one.take_slot(meta)
     # A heartbeat older than the limit: the window is gone.
     now = time.time()
-    monkeypatch.setattr(store_files.time, "time", lambda: now + store_files.LEASE_STALE + 1)
+    monkeypatch.setattr(store_leases.time, "time", lambda: now + store_leases.LEASE_STALE + 1)
     assert not two.saved_games()[0].open_elsewhere
     two.take_slot(meta)  # taking it needs no force once it is stale
     monkeypatch.undo()
