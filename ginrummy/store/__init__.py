@@ -10,7 +10,7 @@ figures drawn from the history; `checks` what every check shares.
 
 from __future__ import annotations
 
-from .checks import StorageError
+from .checks import DatabaseUnavailable, StorageError
 from .db import DB_NAME, NewerDatabase
 from .folder import AUTOSAVE, ENV_DATA_DIR, HISTORY, SETTINGS, Problem, data_dir
 from .leases import HEARTBEAT, Lease, SlotTaken
@@ -38,6 +38,7 @@ __all__ = [
     "MAX_PACE",
     "MODES",
     "SETTINGS",
+    "DatabaseUnavailable",
     "GameMeta",
     "HistoryEntry",
     "HistoryRecord",

@@ -11,7 +11,9 @@ and two windows on one folder each add their own games.
 Damage is local: a record that cannot be used is refused with one clear line and kept in
 the quarantine table with its raw content; the rest stays. A database SQLite cannot open is
 moved aside as ``ginrummy.db.corrupt-TIMESTAMP`` and a fresh one made; one from a newer
-ginrummy is left untouched (`NewerDatabase`). The refusals are collected in
+ginrummy is left untouched (`NewerDatabase`). When SQLite cannot read or write (the disk
+full, the database busy beyond the wait), the method says so by `DatabaseUnavailable`
+(the store's own error, an `OSError` too), never by `sqlite3.Error`. The refusals are collected in
 `Store.problems` for the app or the command line to show. The JSON files of earlier
 versions are imported once (`legacy`) and kept as ``NAME.imported-TIMESTAMP``.
 
@@ -37,8 +39,8 @@ from typing import Any, TypeVar
 from ..core import Game, Match
 from ..core.save import to_dict
 from ..text.i18n import _
-from .checks import StorageError, _need, bounded_loads, now_iso
-from .db import DB_NAME, NewerDatabase, connect, migrate, transaction
+from .checks import DatabaseUnavailable, StorageError, _need, bounded_loads, now_iso
+from .db import DB_NAME, NewerDatabase, connect, migrate, sqlite_errors, transaction
 from .folder import AUTOSAVE, HISTORY, SETTINGS, DataFolder
 from .history import (
     add_record,
@@ -92,20 +94,22 @@ class Store(DataFolder):
         """The open database: made (or migrated) on first use, the old JSON files imported.
 
         A file that SQLite cannot open is moved aside (with one problem said) and a fresh
-        database made; one from a newer ginrummy raises `NewerDatabase`, untouched.
+        database made; one from a newer ginrummy raises `NewerDatabase`, untouched; one
+        that cannot be made, `DatabaseUnavailable`.
         """
         if self._conn is not None:
             return self._conn
         self.root.mkdir(parents=True, exist_ok=True)
-        try:
-            conn = self._open()
-        except NewerDatabase:
-            raise
-        except sqlite3.DatabaseError as exc:
-            self._move_db_aside(str(exc))
-            conn = self._open()
-        self._conn = conn
-        import_legacy(self, conn)
+        with sqlite_errors():
+            try:
+                conn = self._open()
+            except NewerDatabase:
+                raise
+            except sqlite3.DatabaseError as exc:
+                self._move_db_aside(str(exc))
+                conn = self._open()
+            self._conn = conn
+            import_legacy(self, conn)
         return conn
 
     def _open(self) -> sqlite3.Connection:
@@ -130,8 +134,9 @@ class Store(DataFolder):
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[sqlite3.Connection]:
-        """The database, under this store's lock (two threads of one window take turns)."""
-        with self._lock:
+        """The database, under this store's lock (two threads of one window take turns);
+        what SQLite raises meanwhile comes out as `DatabaseUnavailable`."""
+        with self._lock, sqlite_errors():
             yield self.db()
 
     def check(self) -> None:
@@ -141,9 +146,10 @@ class Store(DataFolder):
 
     def close(self) -> None:
         if self._conn is not None:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(DatabaseUnavailable):
                 self.release_all()
-            self._conn.close()
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.close()
             self._conn = None
 
     def quarantined(self) -> list[tuple[str, str, str]]:
