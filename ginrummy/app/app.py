@@ -6,7 +6,6 @@ import contextlib
 import math
 import os
 import shutil
-import sqlite3
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -370,7 +369,7 @@ class GinRummyApp(App[None]):
         let_go_of_closed(self)
         table = self.table
         keep = [] if table is None or table.session.match_over else [slot_of(table.model.meta)]
-        with contextlib.suppress(OSError, sqlite3.Error):  # tried again at the next beat
+        with contextlib.suppress(OSError):  # a DatabaseUnavailable too: tried at the next beat
             self.store.heartbeat(keep)
 
     def take_played_mode(self) -> str | None:
@@ -440,7 +439,7 @@ class GinRummyApp(App[None]):
             closed = closed or isinstance(self.screen, TableScreen)
             self.pop_screen()
         if closed:
-            with contextlib.suppress(OSError, sqlite3.Error):  # the next beat tries again
+            with contextlib.suppress(OSError):  # DatabaseUnavailable too: the next beat tries
                 self.store.release_all()
                 self.saved = local_saves(self.store)
 
@@ -481,7 +480,7 @@ class GinRummyApp(App[None]):
 
     def on_unmount(self) -> None:
         """The window closes: its slots are free for another window at once."""
-        with contextlib.suppress(OSError, sqlite3.Error):
+        with contextlib.suppress(OSError):  # a DatabaseUnavailable too
             self.store.release_all()
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core import Game, Match, Rules
 from ..store import GameMeta, HistoryRecord, StorageError, Store
-from ..store.files import MISSING
+from ..store.folder import MISSING
 from ..store.records import ONLINE, parse_game
 from .protocol import ProtocolError
 from .referee import Table

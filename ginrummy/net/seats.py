@@ -22,7 +22,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from ..store import StorageError, Store
-from ..store.files import MISSING
+from ..store.folder import MISSING
 from ..text.i18n import _
 from .client import Client, ConnectFailed, Disconnected
 from .referee import Refused, Table

@@ -1,4 +1,4 @@
-"""What every file check of the store shares: the error it raises, the version, the time."""
+"""What every file check of the store shares: the errors it raises, the version, the time."""
 
 from __future__ import annotations
 
@@ -8,13 +8,34 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
+from ..core.errors import GinRummyError, Phrase
 from ..text.i18n import _
 
 VERSION = 1
 
 
-class StorageError(ValueError):
-    """A file in the data directory cannot be used; the message says why in one line."""
+class StorageError(GinRummyError):
+    """A file or record in the data directory cannot be used; the message says why in one
+    line, already in the player's language (it names what the store found: a field, a
+    number, the system's own words)."""
+
+    def __init__(self, message: str, *, code: str = "unusable") -> None:
+        # The message is worded already: the phrase only carries it (braces and all).
+        super().__init__(Phrase("{message}", message=message), code=code)
+
+
+class DatabaseUnavailable(StorageError, OSError):
+    """The database cannot be read or written just now: SQLite's own error (busy beyond
+    the wait, the disk full, the folder read-only, a damaged page) said in one line.
+
+    Every `Store` method raises it in place of `sqlite3.Error`, so callers never see
+    SQLite. It is an `OSError` too (as `SlotTaken` is): whoever handles a file that
+    cannot be written handles it the same way (``strerror`` is SQLite's description).
+    """
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem, code="database-unavailable")
+        self.strerror = problem
 
 
 def _need(cond: bool, message: str) -> None:

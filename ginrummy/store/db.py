@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..text.i18n import _
-from .checks import StorageError
+from .checks import DatabaseUnavailable, StorageError
 
 DB_NAME = "ginrummy.db"
 #: The schema this program writes; `MIGRATIONS` brings an older database up to it.
@@ -36,7 +36,8 @@ class NewerDatabase(StorageError):
             _(
                 "{path} was written by a newer ginrummy (data version {found}; this one reads"
                 " up to {supported}): update ginrummy to use it; nothing was changed"
-            ).format(path=path, found=found, supported=SCHEMA_VERSION)
+            ).format(path=path, found=found, supported=SCHEMA_VERSION),
+            code="newer-database",
         )
 
 
@@ -199,6 +200,15 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+@contextmanager
+def sqlite_errors() -> Iterator[None]:
+    """SQLite's errors raised as `DatabaseUnavailable` (the store's own error)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise DatabaseUnavailable(str(exc) or type(exc).__name__) from exc
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

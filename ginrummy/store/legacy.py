@@ -15,16 +15,15 @@ import os
 import sqlite3
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..text.i18n import _
 from .checks import VERSION, StorageError, _exact_keys, _need, now_iso
 from .db import transaction
+from .folder import MISSING, DataFolder
+from .history import add_record
 from .records import HistoryRecord, parse_game, slot_of
-from .settings import Settings
-
-if TYPE_CHECKING:
-    from .files import Store
+from .settings import Settings, legacy_last_game, put_settings
 
 #: The old files, in the order they are imported.
 LEGACY_FILES = ("settings.json", "history.json", "autosave.json")
@@ -33,11 +32,11 @@ HISTORY_FORMAT = "ginrummy-history"
 MAX_PAYLOAD = 64 * 1024 * 1024
 
 
-def import_legacy(store: Store, conn: sqlite3.Connection) -> None:
+def import_legacy(folder: DataFolder, conn: sqlite3.Connection) -> None:
     """Import every old file still in the folder (nothing to do, nothing read, if none)."""
     for name in LEGACY_FILES:
-        if store.path(name).exists():
-            _import_file(store, conn, name)
+        if folder.path(name).exists():
+            _import_file(folder, conn, name)
 
 
 def _backup_name(path: Path) -> Path:
@@ -58,23 +57,23 @@ def _raw(path: Path) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def _import_file(store: Store, conn: sqlite3.Connection, name: str) -> None:
-    path = store.path(name)
+def _import_file(folder: DataFolder, conn: sqlite3.Connection, name: str) -> None:
+    path = folder.path(name)
     backup: Path | None = None
     try:
         with transaction(conn):
             if not path.exists():  # another window imported it meanwhile
                 return
             try:
-                data = store.read_json(name, lenient=name == "history.json")
+                data = folder.read_json(name, lenient=name == "history.json")
                 if name == "settings.json":
                     _settings(conn, data)
                 elif name == "history.json":
-                    _history(store, conn, data)
+                    _history(folder, conn, data)
                 else:
-                    _autosave(store, conn, data)
+                    _autosave(folder, conn, data)
             except StorageError as exc:
-                store.set_aside(conn, name, str(exc), _raw(path))
+                folder.set_aside(conn, name, str(exc), _raw(path))
             backup = _backup_name(path)
             conn.execute(
                 "INSERT INTO imports (file, at, backup) VALUES (?, ?, ?)",
@@ -92,8 +91,6 @@ def _import_file(store: Store, conn: sqlite3.Connection, name: str) -> None:
 
 
 def _settings(conn: sqlite3.Connection, data: Any) -> None:
-    from .files import MISSING, legacy_last_game, put_settings
-
     if data is MISSING:
         return
     settings = Settings.from_json(data)
@@ -106,9 +103,7 @@ def _settings(conn: sqlite3.Connection, data: Any) -> None:
         put_settings(conn, json.dumps(game.to_json(), ensure_ascii=False), key="last-game")
 
 
-def _history(store: Store, conn: sqlite3.Connection, data: Any) -> None:
-    from .files import MISSING, add_record
-
+def _history(folder: DataFolder, conn: sqlite3.Connection, data: Any) -> None:
     if data is MISSING:
         return
     _need(isinstance(data, dict), _("the history must be a JSON object"))
@@ -132,14 +127,12 @@ def _history(store: Store, conn: sqlite3.Connection, data: Any) -> None:
             except RecursionError:
                 raise StorageError(_("{where}: nested too deeply").format(where=where)) from None
         except StorageError as exc:
-            store.set_aside(conn, "history.json", str(exc), _dump(item))
+            folder.set_aside(conn, "history.json", str(exc), _dump(item))
             continue
         add_record(conn, record)  # a game already there (by id) is not added twice
 
 
-def _autosave(store: Store, conn: sqlite3.Connection, data: Any) -> None:
-    from .files import MISSING, add_record
-
+def _autosave(folder: DataFolder, conn: sqlite3.Connection, data: Any) -> None:
     if data is MISSING:
         return
     obj, meta = parse_game(data)
@@ -151,7 +144,7 @@ def _autosave(store: Store, conn: sqlite3.Connection, data: Any) -> None:
     taken = conn.execute("SELECT id FROM saves WHERE slot = ?", (slot,)).fetchone()
     if taken is not None and taken[0] != meta.id:
         # Kept, not dropped: the slot already holds a newer game.
-        store.set_aside(conn, "autosave.json", _("its slot holds another saved game"), text)
+        folder.set_aside(conn, "autosave.json", _("its slot holds another saved game"), text)
         return
     conn.execute(
         "INSERT OR REPLACE INTO saves (slot, id, updated, save) VALUES (?, ?, ?, ?)",

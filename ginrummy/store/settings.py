@@ -1,16 +1,25 @@
 """What the player chose: the settings (names, pace, looks, language) and, apart, the
-choices of the last game started (opponent, level, rules), the start screen's defaults."""
+choices of the last game started (opponent, level, rules), the start screen's defaults;
+and where they are kept, the database's settings table (a record under each key).
+
+`peek_language` reads the language before anything else is opened (the command line
+needs it to speak), without changing the folder.
+"""
 
 from __future__ import annotations
 
 import math
+import sqlite3
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from ..core import Rules, RulesError
 from ..text.errors import describe
 from ..text.i18n import LANGUAGES, _, number
-from .checks import VERSION, StorageError, _need
+from .checks import VERSION, StorageError, _need, bounded_loads
+from .db import DB_NAME, SCHEMA_VERSION, connect, schema_version
+from .folder import MISSING, SETTINGS, DataFolder, data_dir
 from .records import MODES, _levels, check_name
 
 SETTINGS_FORMAT = "ginrummy-settings"
@@ -178,3 +187,45 @@ class LastGame:
                     _("settings: rules: {problem}").format(problem=describe(exc))
                 ) from None
         return game
+
+
+def legacy_last_game(text: str | None) -> LastGame:
+    """The last game's choices held in settings of an earlier version (defaults if none,
+    or if they are not right: a default start screen is no loss worth a message)."""
+    if text is None:
+        return LastGame()
+    try:
+        return LastGame.from_json(bounded_loads(text), legacy=True)
+    except (StorageError, ValueError):
+        return LastGame()
+
+
+def put_settings(conn: sqlite3.Connection, text: str, key: str = "settings") -> None:
+    """Keep ``text`` under ``key`` of the settings table ("settings" or "last-game")."""
+    conn.execute(
+        "INSERT INTO settings (key, data) VALUES (?, ?)"
+        " ON CONFLICT (key) DO UPDATE SET data = excluded.data",
+        (key, text),
+    )
+
+
+def peek_language(root: Path | None = None) -> str:
+    """The language chosen in the settings ("" for none), read without changing anything:
+    the database opened read-only, else the old settings file; anything wrong reads as ""."""
+    folder = Path(root) if root is not None else data_dir()
+    try:
+        if (folder / DB_NAME).exists():
+            conn = connect(folder / DB_NAME, read_only=True)
+            try:
+                if not 1 <= schema_version(conn) <= SCHEMA_VERSION:
+                    return ""  # (the settings table is the same in every version so far)
+                row = conn.execute("SELECT data FROM settings WHERE key = 'settings'").fetchone()
+            finally:
+                conn.close()
+            if row is None:
+                return ""
+            return Settings.from_json(bounded_loads(str(row[0]))).language
+        data = DataFolder(folder).read_json(SETTINGS)
+        return "" if data is MISSING else Settings.from_json(data).language
+    except (StorageError, OSError, sqlite3.Error):
+        return ""

@@ -32,7 +32,7 @@ from ..core import Game, Rules
 from ..players import SimplePlayer
 from ..store import GameMeta, HistoryRecord, Store
 from ..store.db import transaction
-from ..store.files import history_row
+from ..store.history import history_row
 from ..store.stats import carry_streak
 
 #: Real games recorded again and again under fresh ids.

@@ -17,12 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_storage import finished_game, play
 
-from ginrummy.core import Game, Match, Rules
+from ginrummy.core import Game, GinRummyError, Match, Rules
 from ginrummy.store import (
     AUTOSAVE,
     DB_NAME,
     HISTORY,
     SETTINGS,
+    DatabaseUnavailable,
     GameMeta,
     NewerDatabase,
     Settings,
@@ -32,9 +33,11 @@ from ginrummy.store import (
     peek_language,
     slot_of,
 )
-from ginrummy.store import files as store_files
+from ginrummy.store import db as store_db
+from ginrummy.store import leases as store_leases
 from ginrummy.store.db import MIGRATIONS, SCHEMA_VERSION, connect, migrate, schema_version
 from ginrummy.store.stats import compute
+from ginrummy.text.errors import describe
 from ginrummy.text.problems import problem_line
 
 FIXTURES = Path(__file__).parent / "fixtures" / "legacy"
@@ -365,7 +368,7 @@ def test_a_stale_or_dead_lease_can_be_taken_over(
     one.take_slot(meta)
     # A heartbeat older than the limit: the window is gone.
     now = time.time()
-    monkeypatch.setattr(store_files.time, "time", lambda: now + store_files.LEASE_STALE + 1)
+    monkeypatch.setattr(store_leases.time, "time", lambda: now + store_leases.LEASE_STALE + 1)
     assert not two.saved_games()[0].open_elsewhere
     two.take_slot(meta)  # taking it needs no force once it is stale
     monkeypatch.undo()
@@ -423,6 +426,52 @@ def test_two_windows_keep_every_finished_game_once(
             windows[w] = Store(root)
     ids = [r.meta.id for r in Store(root).history()]
     assert sorted(ids) == sorted(finished) and len(ids) == len(set(ids))
+
+
+# --- SQLite's errors come out as the store's own -----------------------------------------------
+
+
+def test_a_database_busy_beyond_the_wait_is_the_stores_own_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_db, "BUSY_MS", 50)  # wait 50 ms, not 10 s, for the other writer
+    store = Store(tmp_path)
+    meta = _meta(1)
+    store.save_game(_unfinished(1), meta)
+    store.take_slot(meta)
+    other = connect(tmp_path / DB_NAME)  # another program holds the write lock
+    other.execute("BEGIN IMMEDIATE")
+    writes = {
+        "save_game": lambda: store.save_game(_unfinished(2), meta),
+        "finish_game": lambda: store.finish_game(POOL[0], meta),
+        "abandon_game": lambda: store.abandon_game(meta),
+        "take_slot": lambda: store.take_slot(meta),
+        "heartbeat": lambda: store.heartbeat([slot_of(meta)]),
+        "save_settings": lambda: store.save_settings(Settings(name="Ann")),
+    }
+    try:
+        for name, write in writes.items():
+            with pytest.raises(DatabaseUnavailable) as info:
+                write()
+            exc = info.value
+            assert not isinstance(exc, sqlite3.Error), name
+            # The library's error, and an OSError as a file that cannot be written is.
+            assert isinstance(exc, StorageError) and isinstance(exc, GinRummyError), name
+            assert isinstance(exc, OSError), name
+            assert exc.code == "database-unavailable", name
+            assert exc.strerror == str(exc) == describe(exc) == "database is locked", name
+            assert isinstance(exc.__cause__, sqlite3.OperationalError), name
+        # Reading goes on meanwhile (WAL), and nothing was half written.
+        assert store.history_count() == 0
+        assert [g.meta.id for g in store.saved_games()] == [meta.id]
+        store.close()  # letting go of the leases fails quietly: the lease goes stale
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    # The other program is done: the same store works on.
+    store.finish_game(POOL[0], meta)
+    assert store.history_count() == 1 and store.saved_games() == []
+    assert store.load_settings() == Settings()
 
 
 def test_the_history_figures_are_bounded_by_the_schema(tmp_path: Path) -> None:

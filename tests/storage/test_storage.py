@@ -259,8 +259,15 @@ def test_write_is_atomic_when_interrupted(tmp_path: Path, monkeypatch: pytest.Mo
     assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
 
 
-def test_storage_error_is_a_value_error() -> None:
-    assert issubclass(StorageError, ValueError)
+def test_storage_error_is_the_librarys_error_and_says_its_line_as_it_is() -> None:
+    from ginrummy.core import GinRummyError
+    from ginrummy.text.errors import describe
+
+    assert issubclass(StorageError, GinRummyError) and issubclass(StorageError, ValueError)
+    # The line is worded already: braces in it (a field named "{") are not a template.
+    exc = StorageError("settings: unknown field '{', '}x{y}'")
+    assert str(exc) == describe(exc) == "settings: unknown field '{', '}x{y}'"
+    assert exc.code == "unusable"
 
 
 def test_settings_keep_the_second_name_and_old_files_without_it_still_load(
