@@ -14,7 +14,8 @@ from typing import Final
 from ..core.cards import CARDS
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.showdown import layoff_options
-from .estimates import MELD_PARTNERS, VALUE
+from .estimates import VALUE
+from .tracking import MELD_PARTNERS
 
 __all__ = [
     "NEAR",

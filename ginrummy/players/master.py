@@ -85,6 +85,7 @@ from ..core.round import Phase, PlayerView
 from ..core.rules import Rules
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import _
+from .advice import Advice
 from .estimates import (
     RANK_MATES,
     RUN_PAIRS,
@@ -95,7 +96,6 @@ from .estimates import (
     opponent_signals,
     takes_back,
 )
-from .expert import Advice
 from .fastsim import NEAR, VALUE, best_discard, improve, playout, sample_hidden, showdown_points
 from .gamevalue import GameValue, value_table
 from .replay import SampleSets, Turn, greedy_reply, knock_features, opponent_turns, replay_weight
