@@ -14,15 +14,14 @@ import pytest
 from ginrummy.core import Game, Player
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
-from ginrummy.players.master import MasterPlayer
+from ginrummy.players.master import MasterConfig, MasterPlayer
 from ginrummy.tools.arena import bot_seed, plan_game
 
 
 def _player(name: str, seed: int) -> Player:
-    player = make_player(name, seed)
-    if isinstance(player, MasterPlayer):
-        player.budget = 1e9
-    return player
+    if name == "master":
+        return MasterPlayer(seed, config=MasterConfig(budget=float("inf")))
+    return make_player(name, seed)
 
 
 def action_digest(
