@@ -85,7 +85,7 @@ RUN_PAIRS: Final[dict[int, tuple[tuple[int, int], ...]]] = {c.bit: _run_pairs(c)
 #: The knock limit `UNDERCUT_BONUS` was made for (other limits: no curve).
 UNDERCUT_LIMIT: Final = 10
 #: What a deadwood of 0-10 is worth at an opponent's knock beyond its points, against a
-#: greedy knocker's knock deadwood (`python scripts/greedy_knocks.py`: 6,000 rounds of
+#: greedy knocker's knock deadwood (`python research/greedy_knocks.py`: 6,000 rounds of
 #: greedy self-play under the EAAI rules, knock deadwood 0 2.2%, 1-5 4-5% each, 6 8.6%,
 #: 7 13.2%, 8 16.6%, 9 17.9%, 10 19.2%): the chance of an undercut (25 points and the
 #: difference) makes each point below the limit worth 2-5, not 1.

@@ -92,7 +92,7 @@ class ExpertPlayer:
     #: likelihood on whether a knock would have been undercut at every one of the
     #: expert's 11,952 chances to knock short of gin in 500 games against the defensive
     #: yardstick (EAAI rules, seed 1; knocked or not, the opponent's true hand settled
-    #: against it; `scripts/expert_knocks.py`): log-likelihood -0.577 a chance, against
+    #: against it; `research/expert_knocks.py`): log-likelihood -0.577 a chance, against
     #: -0.928 for the model before (60, 0.3, 0.85, no ready share), which was fitted on
     #: the knocks made alone and called a knock of 1 after 6-8 draws undercut 6% of the
     #: time where it was 22%.

@@ -10,6 +10,7 @@ the sampled hands, every outcome weighed by its effect on the chance of winning 
 
 from __future__ import annotations
 
+import random
 import time
 
 from ...core.melds import min_deadwood_mask
@@ -22,7 +23,7 @@ from .belief import Reading, careful, decision_rng, knock_samples, replayed
 from .config import MasterConfig
 from .data import blend
 
-__all__ = ["knock_card", "knock_fits"]
+__all__ = ["knock_card", "knock_fits", "sample_sets"]
 
 
 def knock_card(
@@ -56,17 +57,16 @@ def knock_fits(
     )
 
 
-def _sample_sets(
+def sample_sets(
     config: MasterConfig,
     style: KnockStyle,
     view: PlayerView,
     reading: Reading,
-    seed: int | str,
+    rng: random.Random,
     deadline: float,
 ) -> SampleSets:
     """The learned knock's opponent hands: the sampled ones (until ``deadline``), and two
     replayed sets, with no greedy draws and with 0.5 per draw."""
-    rng = decision_rng(seed, view)
     limit = view.knock_limit
     own = []
     for opp in knock_samples(config, reading, rng, limit):
@@ -92,7 +92,7 @@ def _learned_knock(
     play-on fit's points by `MasterConfig.learned_knock_margin`; else 0."""
     hand = view.hand_mask
     deadline = time.perf_counter() + config.budget
-    sets = _sample_sets(config, style, view, reading, seed, deadline)
+    sets = sample_sets(config, style, view, reading, decision_rng(seed, view), deadline)
     draws, takes = reading.opponent_draws, reading.opponent_takes
     fit, on = knock_fits(config, style)
     best, best_b = float("-inf"), 0

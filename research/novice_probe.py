@@ -1,6 +1,6 @@
 """How a bot plays the first round of a game against a passive novice.
 
-    python scripts/novice_probe.py BOT ROUNDS [RULES]
+    python research/novice_probe.py BOT ROUNDS [RULES]
 
 The novice passes the first upcard, always draws from the stock and throws back the
 card it drew, so its hand stays as dealt (deadwood about 60) and it never goes out. It
@@ -12,7 +12,7 @@ novice's style.
 
 Example (the twenty-eighth session's note):
 
-    python scripts/novice_probe.py expert 60
+    python research/novice_probe.py expert 60
 """
 
 from __future__ import annotations
