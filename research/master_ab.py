@@ -116,7 +116,26 @@ def parse_knobs(
             knobs[key] = ast.literal_eval(value)
         except (ValueError, SyntaxError):
             raise SystemExit(f"{tool}: not a Python literal: {part!r}") from None
+        if base is MasterConfig and key in names and not _fits(getattr(_DEFAULTS, key), knobs[key]):
+            kind = _KINDS.get(type(getattr(_DEFAULTS, key)), "value of its default's type")
+            raise SystemExit(f"{tool}: {key} takes a {kind}, not {value}")
     return knobs
+
+
+_DEFAULTS = MasterConfig()
+_KINDS: dict[type, str] = {int: "whole number", float: "number", tuple: "tuple of numbers"}
+
+
+def _fits(default: Any, value: Any) -> bool:
+    """Whether ``value`` can stand for a knob whose default is ``default`` (a whole number
+    for a float, a tuple of numbers for a tuple)."""
+    if isinstance(value, bool) or isinstance(default, bool):
+        return type(value) is type(default)
+    if isinstance(default, float):
+        return isinstance(value, int | float)
+    if isinstance(default, tuple):
+        return isinstance(value, tuple) and all(isinstance(v, int | float) for v in value)
+    return isinstance(value, type(default))
 
 
 def master_config(knobs: dict[str, Any]) -> MasterConfig:

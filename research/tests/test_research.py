@@ -118,6 +118,8 @@ def test_style_endings_counts_each_way_a_round_ended() -> None:
         ("opponent_habits.py", ("eaai", "EAAI", "2", "nobody"), "no player 'nobody'"),
         ("opponent_habits.py", ("nobody", "EAAI", "2"), "no player 'nobody'"),
         ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:nope=1"), "not a knob of the master"),
+        ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:budget='a'"), "takes a number, not 'a'"),
+        ("master_ab.py", ("eaai", "EAAI", "2", "1", "x:knock_samples=2.5"), "a whole number"),
         ("master_ab.py", ("eaai", "Nowhere", "2", "1", "x:"), "master_ab:"),
         ("master_rounds.py", ("eaai", "EAAI", "0", "1"), "at least one game"),
         ("expert_knocks.py", ("nobody", "EAAI", "2"), "no such player: 'nobody'"),
@@ -128,6 +130,10 @@ def test_style_endings_counts_each_way_a_round_ended() -> None:
         ("expert_belief.py", ("Standard", "1", "1", "2"), "from 0 to 1"),
         ("expert_belief.py", ("Standard", "1", "1", "x"), "from 0 to 1"),
         ("expert_belief.py", ("Standard", "0", "1", "0"), "at least one game"),
+        ("novice_probe.py", ("nobody", "2"), "no player 'nobody'"),
+        ("novice_probe.py", ("expert", "x"), "novice_probe:"),
+        ("novice_probe.py", ("expert", "0"), "at least one round"),
+        ("novice_probe.py", ("expert", "2", "Nowhere"), "novice_probe:"),
     ],
 )
 def test_bad_arguments_get_one_line(script: str, args: tuple[str, ...], message: str) -> None:
@@ -490,3 +496,15 @@ def test_opponent_habits_counts_eaai_taking_only_melds_and_throwing_the_least() 
     assert 0.998 in rates["TAKE_MELD"]
     assert rates["THROWS"][0] > 0.3 and set(rates["THROWS"][1:]) == {0.0002}
     assert set(rates["PLAY_ON"]) <= {0.002}
+
+
+def test_novice_probe_counts_how_the_bot_ends_its_first_rounds() -> None:
+    proc = _run("novice_probe.py", "expert", "2", "Straight gin")
+    assert proc.returncode == 0, proc.stderr
+    first, second = proc.stdout.splitlines()
+    assert first.startswith("expert against the novice, Straight gin, 2 rounds: ")
+    counts = re.findall(r"([a-z_]+) (\d+)", first.split(": ", 1)[1])
+    assert sum(int(n) for _kind, n in counts) == 2
+    # Only gin goes out under Straight gin.
+    assert {kind for kind, _n in counts} <= {"gin", "big_gin", "dead"}
+    assert re.fullmatch(r"dead rounds with a knock in the bot's hand: \d", second)
