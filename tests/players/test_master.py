@@ -15,6 +15,8 @@ from players_helpers import play_checked
 
 from ginrummy.core import (
     CARDS,
+    Action,
+    BigGin,
     Card,
     Discard,
     DrawStock,
@@ -22,6 +24,7 @@ from ginrummy.core import (
     Knock,
     Round,
     Rules,
+    TakeDiscard,
     mask_of,
     parse_cards,
 )
@@ -481,3 +484,53 @@ def test_the_knock_hazard_reads_an_opponent_about_to_go_out() -> None:
         config.potential_weight * 0.6 * min(1.0, stock / 24)
     )
     assert value(config, hand, replace(reading, hazard=0.25), stock, 10) == cost
+
+
+def _position(rules: Rules, hand: str, upcard: str | None = None) -> PlayerView:
+    """A fixed position at the start of a round, nothing else seen: with ``upcard``, seat
+    0 (not the dealer) to take or pass it holding ``hand`` (10 cards); else seat 0 to
+    discard from ``hand`` (11 cards, the last drawn from the stock) after both passed."""
+    cards = parse_cards(hand)
+    avoid = set(cards) | set(parse_cards(upcard or ""))
+    for seed in range(100):
+        rnd = Round(rules, dealer=1, seed=seed)
+        top = rnd.view(0).top_discard
+        if top is not None and top not in avoid:
+            break
+    if upcard is not None:
+        view = rnd.view(0)
+        assert view.phase is Phase.FIRST_UPCARD
+        return replace(view, hand=tuple(cards), discard_pile=tuple(parse_cards(upcard)))
+    rnd.apply(view_pass(rnd.view(0)))
+    rnd.apply(view_pass(rnd.view(1)))
+    rnd.apply(DrawStock())
+    view = rnd.view(0)
+    assert view.phase is Phase.DISCARD
+    return replace(view, hand=tuple(cards), drawn_card=cards[-1])
+
+
+def view_pass(view: PlayerView) -> Action:
+    """The pass among the view's legal actions (the first upcard declined)."""
+    return next(a for a in view.legal_actions() if not isinstance(a, TakeDiscard))
+
+
+def test_the_master_takes_an_upcard_that_makes_a_meld_and_passes_a_useless_one() -> None:
+    hand = "2S 3S 4S 7H 7D 9C TC QD KH 5C"
+    take = MasterPlayer(1).advise(_position(Rules(), hand, upcard="7C"))
+    assert take.action == TakeDiscard()
+    passed = MasterPlayer(1).advise(_position(Rules(), hand, upcard="KS"))
+    assert passed.action in _position(Rules(), hand, upcard="KS").legal_actions()
+    assert passed.action != TakeDiscard()
+
+
+def test_the_master_goes_gin_and_big_gin_when_it_can() -> None:
+    # Eleven cards, ten of them in melds: gin, throwing the loose king face down.
+    gin = _position(Rules(), "2S 3S 4S 7H 7D 7C 9D TD JD QD KC")
+    assert MasterPlayer(1).advise(gin).action == Knock(Card.parse("KC"))
+    # All eleven in melds: Big Gin where the rules pay for it, else gin with one of them.
+    eleven = "2S 3S 4S 5S 7H 7D 7C 9D TD JD QD"
+    assert MasterPlayer(1).advise(_position(Rules(), eleven)).action == BigGin()
+    plain = _position(Rules(big_gin_bonus=None), eleven)
+    action = MasterPlayer(1).advise(plain).action
+    assert isinstance(action, Knock)
+    assert min_deadwood_mask(plain.hand_mask ^ action.card.bit) == 0
