@@ -12,7 +12,7 @@ PO_FILES := $(foreach l,$(LOCALES),ginrummy/text/locale/$(l)/LC_MESSAGES/ginrumm
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .DEFAULT_GOAL := help
-.PHONY: help play test lint format typecheck pytest bench arena fuzz snapshots screenshots messages locales clean
+.PHONY: help play test lint format typecheck pytest research bench arena fuzz snapshots screenshots messages locales clean
 
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -35,19 +35,22 @@ play: $(RUNTIME) ## Start the game (creates .venv and installs what it needs)
 test: lint typecheck pytest ## Lint, type-check and run every test (what CI runs)
 
 lint: $(DEV) ## ruff (lint + format check) and the import-layer contracts
-	$(BIN)/ruff check ginrummy tests scripts
-	$(BIN)/ruff format --check ginrummy tests scripts
+	$(BIN)/ruff check ginrummy tests scripts research
+	$(BIN)/ruff format --check ginrummy tests scripts research
 	$(BIN)/lint-imports
 
 format: $(DEV) ## Reformat the code with ruff
-	$(BIN)/ruff check --fix ginrummy tests scripts
-	$(BIN)/ruff format ginrummy tests scripts
+	$(BIN)/ruff check --fix ginrummy tests scripts research
+	$(BIN)/ruff format ginrummy tests scripts research
 
 typecheck: $(DEV) ## mypy (strict on ginrummy/core and ginrummy/players)
 	$(BIN)/mypy
 
 pytest: $(DEV) ## The test suite (core, CLI, app, snapshots, end-to-end)
 	$(BIN)/pytest -n auto -q --durations=15
+
+research: $(DEV) ## The research scripts' tests (research/, not part of make test)
+	$(BIN)/pytest -q research/tests
 
 bench: $(RUNTIME) ## Solver microseconds per hand and simple-vs-simple rounds per second
 	$(BIN)/ginrummy bench

@@ -8,9 +8,10 @@ from typing import Protocol, runtime_checkable
 from ..core.player import Player
 from ..core.round import PlayerView
 from ..text.i18n import _
+from .advice import Advice
 from .defensive import DefensivePlayer
 from .eaai import EaaiPlayer
-from .expert import Advice, ExpertPlayer
+from .expert import ExpertPlayer
 from .master import MasterPlayer
 from .random_player import RandomPlayer
 from .simple import SimplePlayer

@@ -23,7 +23,7 @@ from ..core.cards import Card
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from .estimates import bits, draw_gain, knock_outs, meld_danger
-from .expert import CardTracker, Tracking
+from .tracking import CardTracker, Tracking
 
 __all__ = ["DefensivePlayer"]
 

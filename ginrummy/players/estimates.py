@@ -8,16 +8,13 @@ holds), so the expert and the defensive yardstick value hands the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..core.actions import EventKind
-from ..core.cards import CARDS, Card, mask_of
+from ..core.cards import CARDS, Card
 from ..core.melds import min_deadwood_mask
 from ..core.round import PlayerView
-
-if TYPE_CHECKING:
-    from .expert import Tracking
+from .tracking import MELD_PARTNERS, Signals, Tracking, opponent_signals
 
 __all__ = [
     "MELD_PARTNERS",
@@ -65,17 +62,6 @@ def knock_outs(view: PlayerView) -> list[tuple[int, int]]:
     return outs
 
 
-def _meld_partners(card: Card) -> int:
-    return mask_of(
-        o
-        for o in CARDS
-        if o is not card
-        and (o.rank == card.rank or (o.suit == card.suit and abs(o.rank - card.rank) <= 2))
-    )
-
-
-#: The cards that can share a meld with each card: its rank, or its suit within two.
-MELD_PARTNERS: dict[Card, int] = {c: _meld_partners(c) for c in CARDS}
 #: By card bit: the other three cards of its rank.
 RANK_MATES: Final[dict[int, tuple[int, ...]]] = {
     c.bit: tuple(o.bit for o in CARDS if o.rank == c.rank and o is not c) for c in CARDS
@@ -99,7 +85,7 @@ RUN_PAIRS: Final[dict[int, tuple[tuple[int, int], ...]]] = {c.bit: _run_pairs(c)
 #: The knock limit `UNDERCUT_BONUS` was made for (other limits: no curve).
 UNDERCUT_LIMIT: Final = 10
 #: What a deadwood of 0-10 is worth at an opponent's knock beyond its points, against a
-#: greedy knocker's knock deadwood (`python scripts/greedy_knocks.py`: 6,000 rounds of
+#: greedy knocker's knock deadwood (`python research/greedy_knocks.py`: 6,000 rounds of
 #: greedy self-play under the EAAI rules, knock deadwood 0 2.2%, 1-5 4-5% each, 6 8.6%,
 #: 7 13.2%, 8 16.6%, 9 17.9%, 10 19.2%): the chance of an undercut (25 points and the
 #: difference) makes each point below the limit worth 2-5, not 1.
@@ -178,47 +164,6 @@ def draw_gain(
         if best <= knock_limit:
             gain += q * knock_bonus
     return gain / weight_sum if weight_sum else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class Signals:
-    """What the public history says of the opponent's hand this round."""
-
-    #: Cards it threw away.
-    discarded: int
-    #: Cards it saw on top of the pile and did not take (passed or drew instead).
-    passed: int
-    #: Cards it took from the discard pile (held or not).
-    took: int
-    #: How many cards it took from the discard pile.
-    takes: int
-    #: How many times it drew from the stock.
-    draws: int
-
-
-def opponent_signals(view: PlayerView) -> Signals:
-    """Read the round's public history from ``view``'s seat."""
-    me = view.player
-    discarded = passed = took = takes = draws = 0
-    top: Card | None = None
-    for ev in view.history:
-        kind = ev.kind
-        if kind is EventKind.UPCARD or kind is EventKind.DISCARD:
-            if kind is EventKind.DISCARD and ev.player != me and ev.card is not None:
-                discarded |= ev.card.bit
-            top = ev.card
-        elif kind is EventKind.TAKE:
-            if ev.player != me and ev.card is not None:
-                took |= ev.card.bit
-                takes += 1
-            top = None
-        elif ev.player != me and top is not None and kind in (EventKind.PASS, EventKind.DRAW):
-            # The opponent saw this card on the pile and did not want it.
-            passed |= top.bit
-        if kind is EventKind.DRAW and ev.player != me:
-            draws += 1
-            top = None
-    return Signals(discarded, passed, took, takes, draws)
 
 
 def takes_back(view: PlayerView, top: Card) -> bool:

@@ -30,75 +30,20 @@ from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
 from ..text.i18n import N_, _, join_words
+from .advice import Advice
 from .estimates import (
-    MELD_PARTNERS,
     UNDERCUT_LIMIT,
     bits,
     curved_deadwood,
     draw_gain,
     knock_outs,
     meld_danger,
-    opponent_signals,
     takes_back,
 )
 from .style import bayes_step, round_key
+from .tracking import MELD_PARTNERS, CardTracker, Tracking
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "KnockOdds", "Tracking"]
-
-_ALL = mask_of(CARDS)
-
-
-@dataclass(frozen=True, slots=True)
-class Tracking:
-    """What the expert knows of the cards, read from a `PlayerView`."""
-
-    #: Cards in no known place: in the stock or hidden in the opponent's hand.
-    unseen: int
-    #: Cards the opponent is known to hold.
-    opponent_known: int
-    #: How many of the opponent's cards are unknown.
-    opponent_unknown: int
-    #: Cards the opponent threw away, or declined to take from the discard pile.
-    opponent_rejected: int
-    #: Cards the opponent took from the discard pile (held or not).
-    opponent_took: int
-    #: Chance that each unseen card is in the opponent's hand (by card index).
-    in_opponent: tuple[float, ...]
-
-
-class CardTracker:
-    """Reads the public history into a `Tracking` (the card-counting part of the expert)."""
-
-    @staticmethod
-    def track(view: PlayerView) -> Tracking:
-        hand = view.hand_mask
-        pile = mask_of(view.discard_pile)
-        known = mask_of(view.opponent_known)
-        signals = opponent_signals(view)
-        rejected = signals.discarded | signals.passed
-        took = signals.took
-        unseen = _ALL & ~hand & ~pile & ~known
-        n_unknown = view.opponent_card_count - len(view.opponent_known)
-        weights = [0.0] * 52
-        total = 0.0
-        for c in CARDS:
-            if not unseen & c.bit:
-                continue
-            w = 1.0
-            near = MELD_PARTNERS[c]
-            if near & rejected:
-                w *= 0.55
-            if near & (took | known):
-                w *= 1.8
-            weights[c.index] = w
-            total += w
-        probs = [0.0] * 52
-        if total > 0 and n_unknown > 0:
-            scale = n_unknown / total
-            for i, w in enumerate(weights):
-                if w:
-                    probs[i] = min(0.95, w * scale)
-        return Tracking(unseen, known, n_unknown, rejected, took, tuple(probs))
 
 
 class ExpertPlayer:
@@ -147,7 +92,7 @@ class ExpertPlayer:
     #: likelihood on whether a knock would have been undercut at every one of the
     #: expert's 11,952 chances to knock short of gin in 500 games against the defensive
     #: yardstick (EAAI rules, seed 1; knocked or not, the opponent's true hand settled
-    #: against it; `scripts/expert_knocks.py`): log-likelihood -0.577 a chance, against
+    #: against it; `research/expert_knocks.py`): log-likelihood -0.577 a chance, against
     #: -0.928 for the model before (60, 0.3, 0.85, no ready share), which was fitted on
     #: the knocks made alone and called a knock of 1 after 6-8 draws undercut 6% of the
     #: time where it was 22%.
@@ -525,14 +470,6 @@ class KnockOdds:
     undercut_chance: float
     #: The opponent's expected deadwood after its lay-offs.
     opponent_deadwood: float
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """A suggested action and why, for a hint to a human player."""
-
-    action: Action
-    reason: str
 
 
 #: The ranks as counted after "two other" / "all three other" (translated where used).

@@ -1,8 +1,8 @@
-"""The master's inner loop: hidden-card sampling and round play-outs on bit masks.
+"""The master's inner loop: hidden-card sampling, greedy improvement and knock settlement
+on bit masks.
 
 Everything here works on 52-bit hand masks and the solver's `min_deadwood_mask`, never
-on `Round` objects, so that a play-out of the rest of a round costs well under a
-millisecond.
+on `Round` objects, so that the thousands of sampled hands of one decision stay cheap.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import Final
 from ..core.cards import CARDS
 from ..core.melds import best_melding_mask, min_deadwood_mask
 from ..core.showdown import layoff_options
-from .estimates import MELD_PARTNERS, VALUE
+from .estimates import VALUE
+from .tracking import MELD_PARTNERS
 
 __all__ = [
     "NEAR",
@@ -22,7 +23,6 @@ __all__ = [
     "best_discard",
     "improve",
     "layoff_deadwood",
-    "playout",
     "sample_hidden",
     "showdown_points",
 ]
@@ -143,56 +143,3 @@ def best_discard(hand11: int, banned: int, keep: int = 0) -> tuple[int, int]:
                 if d == floor:
                     break
     return best, best_b
-
-
-def playout(
-    hands: tuple[int, int],
-    stock: list[int],
-    top: int,
-    to_move: int,
-    *,
-    knock_limit: int,
-    dead_stock: int,
-    gin_bonus: int,
-    undercut_bonus: int,
-    knock_at: tuple[int, int],
-) -> int:
-    """Play the rest of a round out with a greedy policy for both players.
-
-    ``to_move`` is about to draw; ``top`` is the discard pile's top card (0 if none).
-    Each player takes the discard when it lowers its deadwood, else draws; discards the
-    card leaving the least deadwood; goes out as soon as its deadwood is at most
-    ``knock_at[player]`` (and the knock limit). Returns player 0's signed points (before
-    a multiplier): 0 for a dead round.
-    """
-    h = [hands[0], hands[1]]
-    dws = [min_deadwood_mask(hands[0]), min_deadwood_mask(hands[1])]
-    limits = (min(knock_at[0], knock_limit), min(knock_at[1], knock_limit))
-    sp = len(stock)
-    p = to_move
-    while True:
-        hand = h[p]
-        took = False
-        if top:
-            v, d = best_discard(hand | top, top)
-            if v < dws[p]:
-                took = True
-                hand = (hand | top) ^ d
-                dw = v
-        if not took:
-            if sp <= 0:
-                return 0
-            sp -= 1
-            c = stock[sp]
-            v, d = best_discard(hand | c, 0)
-            hand = (hand | c) ^ d
-            dw = v
-        if dw <= limits[p]:
-            pts = showdown_points(hand, h[1 - p], gin_bonus, undercut_bonus)
-            return pts if p == 0 else -pts
-        h[p] = hand
-        dws[p] = dw
-        top = d
-        if sp <= dead_stock:
-            return 0
-        p ^= 1

@@ -20,7 +20,7 @@ A greedy knocker (Neller's simple player: it knocks as soon as it may) ends near
 round it ends by a knock, and is often undercut; a careful one (it waits for gin or an
 undercut when the knock looks risky) ends many by gin, or lets the stock run out. Of the
 rounds the master did not end (25 games each, and the rounds it ended in 40 more each,
-`scripts/style_endings.py`; `ENDINGS`):
+`research/style_endings.py`; `ENDINGS`):
 
 | opponent | its knock scored | undercut | its gin | stock ran out | shown: above limit | within |
 |---|---|---|---|---|---|---|
@@ -32,7 +32,7 @@ Rounds with no knocking (gin only) are not read: they tell nothing of a knocking
 
 A careful player may still knock when the knock looks safe (expert) or wait for gin
 whatever it holds (defensive after its opening turns; eaai that goes out only with gin,
-`scripts/style_probe.py`'s ``eaai0``). A second belief tells those two apart from how the
+`research/style_probe.py`'s ``eaai0``). A second belief tells those two apart from how the
 opponent ended its rounds (`WAITS`); eaai0 ended 64 rounds of 25 games (EAAI rules) by
 54 gins and 10 dead rounds, no knock.
 """

@@ -1,5 +1,8 @@
 """The master opponent: legal play under every preset, reads only its view, deterministic,
-and within its time budget on a slow path. Its strength is measured in BENCHMARKS.md."""
+within its time budget, and each part of its play doing what its configuration says, on
+fixed positions: through `advise` and `choose` where the part shows in the move, through
+the engine's functions (hand values, discards, knock, belief) where it shows in a number.
+Its strength is measured in BENCHMARKS.md."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from players_helpers import play_checked
 
 from ginrummy.core import (
     CARDS,
+    Action,
+    BigGin,
     Card,
     Discard,
     DrawStock,
@@ -19,6 +24,7 @@ from ginrummy.core import (
     Knock,
     Round,
     Rules,
+    TakeDiscard,
     mask_of,
     parse_cards,
 )
@@ -26,18 +32,18 @@ from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.core.round import Phase, PlayerView, shuffled_deck
 from ginrummy.core.rules import PRESETS
 from ginrummy.players import LEVELS, PLAYERS, make_player
+from ginrummy.players.advice import Advice
 from ginrummy.players.estimates import UNDERCUT_LIMIT, bits, curved_deadwood
-from ginrummy.players.expert import Advice
 from ginrummy.players.fastsim import best_discard
 from ginrummy.players.gamevalue import value_table
-from ginrummy.players.master import (
-    CAREFUL_KNOCK_FIT,
-    MasterPlayer,
-    Reading,
-    _blend,
-    read_view,
-)
-from ginrummy.players.replay import Turn
+from ginrummy.players.master import MasterConfig, MasterPlayer, Reading, read_view
+from ginrummy.players.master.belief import hazard, knock_miss, knock_share
+from ginrummy.players.master.data import CAREFUL_KNOCK_FIT, KNOCK_FIT, PLAY_ON_FIT, blend
+from ginrummy.players.master.discards import discard_scores, feed_weights
+from ginrummy.players.master.knock import knock_fits
+from ginrummy.players.master.values import cost_of, gain, potential_weight, value
+from ginrummy.players.replay import Turn, replay_weight
+from ginrummy.players.style import KnockStyle
 
 
 def test_master_is_a_level() -> None:
@@ -159,9 +165,7 @@ def test_time_budget_holds_near_the_end_of_the_stock() -> None:
 
 def test_the_deadline_caps_a_huge_simulation() -> None:
     view = _late_knock_view(Rules(), 12)
-    master = MasterPlayer(1)
-    master.knock_samples = 1_000_000
-    master.budget = 0.2
+    master = MasterPlayer(1, config=MasterConfig(knock_samples=1_000_000, budget=0.2))
     start = time.perf_counter()
     action = master.choose(view)
     elapsed = time.perf_counter() - start
@@ -189,6 +193,16 @@ def test_no_endless_passing_of_cards_in_straight_gin() -> None:
     assert record.winner in (0, 1)
 
 
+def test_the_configuration_defaults_are_the_masters_play() -> None:
+    config = MasterConfig()
+    assert MasterPlayer().config == config
+    assert MasterPlayer(3, MasterConfig(budget=1.0)).config.budget == 1.0
+    assert (config.knock_fit, config.play_on_fit) == (KNOCK_FIT, PLAY_ON_FIT)
+    assert config.careful_knock_fit == CAREFUL_KNOCK_FIT
+    with pytest.raises(AttributeError):
+        config.budget = 1.0  # type: ignore[misc]
+
+
 def _open_reading(hand: int) -> Reading:
     """Nothing seen yet: every card outside ``hand`` may be anywhere."""
     unseen = [c.bit for c in CARDS if not c.bit & hand]
@@ -201,225 +215,142 @@ def test_in_a_race_to_gin_fewer_loose_cards_beat_fewer_points() -> None:
     # there, though it holds more deadwood; where knocks count, the points decide.
     king = mask_of(parse_cards("2S 3S 4S 7H 7D 7C 9D TD JD KC"))
     ace_deuce = mask_of(parse_cards("2S 3S 4S 5S 7H 7D 7C 7S AC 2H"))
-    master = MasterPlayer(1)
-    gin_only = {h: master._value(h, _open_reading(h), 20, 0) for h in (king, ace_deuce)}
-    knocking = {h: master._value(h, _open_reading(h), 20, 10) for h in (king, ace_deuce)}
+    config = MasterConfig()
+    gin_only = {h: value(config, h, _open_reading(h), 20, 0) for h in (king, ace_deuce)}
+    knocking = {h: value(config, h, _open_reading(h), 20, 10) for h in (king, ace_deuce)}
     assert gin_only[king] < gin_only[ace_deuce]
     assert knocking[king] > knocking[ace_deuce]
 
 
-def _late_knock() -> tuple[PlayerView, int, list[tuple[int, int]], int]:
-    """A view late in the stock with knocks at hand: (view, hand, the knocks as
-    (deadwood, card bit) lowest first, the discard of the highest of them)."""
+def test_the_learned_knock_weighs_the_knock_against_playing_on() -> None:
+    # Late in the stock with a knock at hand: a margin no knock can beat plays on, one
+    # any knock beats knocks with one of the three lowest; at the end of the stock
+    # (nothing left to play on for) the game-win chance decides, whatever the margin.
     view = _late_knock_view(Rules(), 8)
     hand = view.hand_mask
     outs = sorted(
-        (min_deadwood_mask(hand ^ c.bit), c.bit) for c in view.hand if c != view.taken_card
+        (min_deadwood_mask(hand ^ c.bit), c.index, c) for c in view.hand if c != view.taken_card
     )
-    outs = [(dw, b) for dw, b in outs if dw <= view.knock_limit]
-    assert outs
-    return view, hand, outs, outs[-1][1]
-
-
-def test_the_learned_knock_weighs_the_knock_against_playing_on() -> None:
-    # Late in the stock with a knock at hand: a margin no knock can beat plays on, one
-    # any knock beats knocks with one of the cards that go out; at the end of the stock
-    # (nothing left to play on for) the simulation decides instead, whatever the margin.
-    view, hand, outs, discard = _late_knock()
-    master = MasterPlayer(1)
-    reading = read_view(view)
-    assert master._learned_knock(view, reading, hand, outs, discard, 1000.0) == 0
-    assert master._learned_knock(view, reading, hand, outs, discard, -1000.0) in {
-        b for _dw, b in outs[:3]
-    }
-    never = type("Never", (MasterPlayer,), {"learned_knock": 1000.0})(1)
-    assert never._knock_choice(view, reading, hand, outs, discard) == 0
+    lowest = {c for dw, _i, c in outs if dw <= view.knock_limit}
+    never = MasterPlayer(1, MasterConfig(learned_knock_margin=1000.0))
+    always = MasterPlayer(1, MasterConfig(learned_knock_margin=-1000.0))
+    assert isinstance(never.advise(view).action, Discard)
+    action = always.advise(view).action
+    assert isinstance(action, Knock)
+    assert action.card in lowest
     ended = replace(view, stock_size=view.rules.dead_stock)
-    by_simulation = type("Sim", (MasterPlayer,), {"learned_knock": None})(1)
-    assert never._knock_choice(ended, reading, hand, outs, discard) == (
-        by_simulation._knock_choice(ended, reading, hand, outs, discard)
-    )
-
-
-def test_a_play_on_fit_may_count_the_kept_hands_one_draw_gain() -> None:
-    # A fourth coefficient of the play-on fit multiplies the kept hand's expected gain
-    # from one stock draw (`_gain`): a knock predicted at 1 point beats playing on
-    # predicted at 0, and loses to playing on once the gain counts for 2.
-    view, hand, outs, discard = _late_knock()
-    reading = read_view(view)
-    gain = MasterPlayer(1)._gain(hand ^ discard, reading, view.knock_limit)
-    assert gain > 0
-    knock_at_one = (1.0,) + (0.0,) * (len(MasterPlayer.knock_fit) - 1)
-    for weight, knocks in ((0.0, True), (2.0 / gain, False)):
-        knobs = {
-            "knock_fit": knock_at_one,
-            "play_on_fit": (0.0, 0.0, 0.0, weight),
-            "careful_knock_fit": None,
-        }
-        master = type("Gain", (MasterPlayer,), knobs)(1)
-        knocked = master._learned_knock(view, reading, hand, outs, discard, 0.0)
-        assert bool(knocked) is knocks
+    assert never.advise(ended).action == always.advise(ended).action
 
 
 def test_fits_of_different_lengths_blend_as_if_the_shorter_had_zeros() -> None:
-    assert _blend((1.0, 2.0, 3.0), (3.0, 2.0, 1.0, 4.0), 0.25) == pytest.approx(
-        (1.5, 2.0, 2.5, 1.0)
-    )
-    assert _blend((1.0, 2.0, 3.0, 4.0), (3.0, 2.0, 1.0), 0.5) == pytest.approx((2.0, 2.0, 2.0, 2.0))
+    assert blend((1.0, 2.0, 3.0), (3.0, 2.0, 1.0, 4.0), 0.25) == pytest.approx((1.5, 2.0, 2.5, 1.0))
+    assert blend((1.0, 2.0, 3.0, 4.0), (3.0, 2.0, 1.0), 0.5) == pytest.approx((2.0, 2.0, 2.0, 2.0))
 
 
 def _mix(a: tuple[float, ...], b: tuple[float, ...], w: float) -> list[float]:
     return [(1 - w) * x + w * y for x, y in zip(a, b, strict=True)]
 
 
-def test_the_knock_fits_follow_the_belief_that_the_opponent_is_careful() -> None:
-    """With careful fits, the learned knock blends them into its own by how far the belief
-    that the opponent knocks at once is below `careful_from`; an opponent not yet read
-    (or read as eager) gets the master's own fits, and without careful fits it always
-    does. With `careful_until_knocks`, an opponent's knocks put the careful fits away."""
-    careful_knock = tuple(float(i) for i in range(len(MasterPlayer.knock_fit)))
+def test_the_knock_fits_follow_the_belief_that_the_opponent_is_careful_and_waits() -> None:
+    """The learned knock blends the careful fits into its own by how far the belief that
+    the opponent knocks at once is below `careful_from`, times the belief that it waits
+    for gin; an opponent not yet read (or read as eager) gets the master's own fits."""
+    careful_knock = tuple(float(i) for i in range(len(KNOCK_FIT)))
     careful_on = (1.0, 2.0, 3.0)
-    knobs = {
-        "careful_knock_fit": careful_knock,
-        "careful_play_on_fit": careful_on,
-        "careful_waits": False,
-    }
-    Careful = type("Careful", (MasterPlayer,), knobs)
-    Until = type("Until", (MasterPlayer,), {**knobs, "careful_until_knocks": 1})
-    Plain = type("Plain", (MasterPlayer,), {"careful_knock_fit": None})
-    plain, master, until = Plain(), Careful(), Until()
-    own = (MasterPlayer.knock_fit, MasterPlayer.play_on_fit)
-    assert master._knock_fits() == own  # not read yet: a belief of 0.5
-    master.style.log_odds = 3.0  # eager
-    assert master._knock_fits() == own
-    w = 0.0
+    config = MasterConfig(careful_knock_fit=careful_knock, careful_play_on_fit=careful_on)
+    own = (KNOCK_FIT, PLAY_ON_FIT)
+    style = KnockStyle()
+    assert knock_fits(config, style) == own  # not read yet: a belief of 0.5
+    style.log_odds = 3.0  # eager
+    assert knock_fits(config, style) == own
     for log_odds in (-0.5, -4.0):
-        for player in (master, plain, until):
-            player.style.log_odds = log_odds
-        w = (0.5 - master.style.eager) / 0.5
+        style.log_odds = log_odds
+        w = (0.5 - style.eager) / 0.5
         assert 0 < w < 1
-        fit, on = master._knock_fits()
-        assert fit == pytest.approx(_mix(own[0], careful_knock, w))
-        assert on == pytest.approx(_mix(own[1], careful_on, w))
-        assert until._knock_fits() == (fit, on)
-        assert plain._knock_fits() == own
-    until.style.knocks = 1
-    assert until._knock_fits() == own
+        for waits_log_odds in (-1.0, 0.0, 2.0):
+            style.waits_log_odds = waits_log_odds
+            p = style.waits
+            fit, on = knock_fits(config, style)
+            assert fit == pytest.approx(_mix(own[0], careful_knock, w * p))
+            assert on == pytest.approx(_mix(own[1], careful_on, w * p))
 
-    # The blended fit predicts the blend of the two fits' predictions.
-    def predict(f: tuple[float, ...]) -> float:
-        return sum(c * v for c, v in zip(f, (1.0, 9.0, 4.0), strict=True))
+            # The blended fit predicts the blend of the two fits' predictions.
+            def predict(f: tuple[float, ...]) -> float:
+                return sum(c * v for c, v in zip(f, (1.0, 9.0, 4.0), strict=True))
 
-    fit, on = master._knock_fits()
-    assert predict(on) == pytest.approx((1 - w) * predict(own[1]) + w * predict(careful_on))
-
-
-def test_the_knock_fits_follow_the_belief_that_the_opponent_waits_for_gin() -> None:
-    """With `careful_waits`, the careful fits' weight is also multiplied by the belief
-    that the opponent waits for gin rather than knocking when it looks safe."""
-    knobs = {
-        "careful_knock_fit": tuple(float(i) for i in range(len(MasterPlayer.knock_fit))),
-        "careful_play_on_fit": (1.0, 2.0, 3.0),
-    }
-    careful = type("Careful", (MasterPlayer,), {**knobs, "careful_waits": False})()
-    waits = type("Waits", (MasterPlayer,), {**knobs, "careful_waits": True})()
-    own = (MasterPlayer.knock_fit, MasterPlayer.play_on_fit)
-    for player in (careful, waits):
-        player.style.log_odds = -4.0  # careful
-    w = (0.5 - careful.style.eager) / 0.5
-    for waits_log_odds in (-1.0, 0.0, 2.0):
-        waits.style.waits_log_odds = waits_log_odds
-        p = waits.style.waits
-        fit, on = waits._knock_fits()
-        assert fit == pytest.approx(_mix(own[0], knobs["careful_knock_fit"], w * p))
-        assert on == pytest.approx(_mix(own[1], knobs["careful_play_on_fit"], w * p))
-    waits.style.waits_log_odds = -40.0  # a knocker, surely
-    assert waits._knock_fits()[0] == pytest.approx(own[0])
-    assert careful._knock_fits()[0] == pytest.approx(_mix(own[0], knobs["careful_knock_fit"], w))
+            mixed = (1 - w * p) * predict(own[1]) + w * p * predict(careful_on)
+            assert predict(on) == pytest.approx(mixed)
+    style.waits_log_odds = -40.0  # a knocker, surely
+    assert knock_fits(config, style)[0] == pytest.approx(own[0])
     # The master's own: the fits learned against gin-only play, weighed by both beliefs.
-    master = MasterPlayer()
-    assert master.careful_waits
-    assert master.careful_knock_fit == CAREFUL_KNOCK_FIT
-    master.style.log_odds, master.style.waits_log_odds = -4.0, 2.0
-    p = master.style.waits
-    fit, _on = master._knock_fits()
-    assert fit == pytest.approx(_mix(own[0], CAREFUL_KNOCK_FIT, w * p))
+    style.log_odds, style.waits_log_odds = -4.0, 2.0
+    w = (0.5 - style.eager) / 0.5
+    fit, _on = knock_fits(MasterConfig(), style)
+    assert fit == pytest.approx(_mix(own[0], CAREFUL_KNOCK_FIT, w * style.waits))
 
 
-@pytest.mark.parametrize("seed", [3, 11, 29])
-def test_the_reply_reranks_only_the_closest_discards(seed: int) -> None:
-    # Weighing the opponent's reply reorders the best few discards and keeps every
-    # legal discard exactly once; with its weight at 0 the order is the one before.
+def _discard_view(seed: int) -> PlayerView:
+    """A discard position from a round between two experts (Standard rules)."""
     deck, actions, _me = _decision_point(seed, 16)
     rnd = _replay(deck, actions)
     if rnd.result is not None or rnd.view(rnd.to_act).phase is not Phase.DISCARD:
         rnd.apply(DrawStock())
     view = rnd.view(rnd.to_act)
     assert view.phase is Phase.DISCARD
-    banned = view.taken_card.bit if view.taken_card is not None else 0
+    return view
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_the_reply_reranks_only_the_closest_discards(seed: int) -> None:
+    # Weighing the opponent's reply reorders the best few discards and keeps every
+    # legal discard exactly once; with its weight at 0 the order is the one before.
+    view = _discard_view(seed)
+    banned = view.banned_bit
     reading = read_view(view)
-    with_reply = MasterPlayer(2)._discard_scores(view, view.hand_mask, banned, reading, _rng(2))
-    off = type("NoReply", (MasterPlayer,), {"reply_weight": 0.0})(2)
-    without = off._discard_scores(view, view.hand_mask, banned, reading, _rng(2))
+    style = KnockStyle()
+    with_reply = discard_scores(MasterConfig(), style, view, reading, random.Random(2))
+    off = MasterConfig(reply_weight=0.0)
+    without = discard_scores(off, style, view, reading, random.Random(2))
     legal = {c.bit for c in view.hand} - {banned}
     assert sorted(b for _s, b in with_reply) == sorted(legal)
-    k = MasterPlayer.reply_candidates
+    k = MasterConfig().reply_candidates
     assert {b for _s, b in with_reply[:k]} == {b for _s, b in without[:k]}
     assert [b for _s, b in with_reply[k:]] == [b for _s, b in without[k:]]
-
-
-def _rng(seed: int) -> random.Random:
-    return random.Random(seed)
+    # The master throws the first of them.
+    advice = MasterPlayer(2).advise(view)
+    assert isinstance(advice.action, Discard | Knock)
+    if isinstance(advice.action, Discard):
+        assert advice.action.card.bit in {b for _s, b in with_reply[:k]}
 
 
 def test_the_feed_is_judged_by_the_formula_against_a_greedy_knocker() -> None:
-    """With `eager_danger`, the danger formula and the sampled feed are weighed by the
-    belief that the opponent knocks as soon as it may (above `eager_from`); without it,
-    or in gin-only rounds, the sampled feed alone."""
-
-    class V7(MasterPlayer):
-        eager_danger = None
-
-    plain = V7()
-    plain.style.log_odds = 4.0
-    assert plain._feed_weights(10) == (0.0, plain.feed_weight)
-    assert plain._feed_weights(0) == (0.0, plain.feed_weight * 0.5)
-    eager = MasterPlayer()
-    assert (eager.eager_danger, eager.eager_from) == (3.5, 0.5)
-    assert eager._feed_weights(10) == (0.0, eager.feed_weight)  # not read yet: 0.5
-    eager.style.log_odds = 4.0  # as sure as it gets that the opponent is greedy
-    formula, samples = eager._feed_weights(10)
-    belief = (eager.style.eager - 0.5) / 0.5
+    """The danger formula and the sampled feed are weighed by the belief that the
+    opponent knocks as soon as it may (above `eager_from`); in gin-only rounds, the
+    sampled feed alone, at half weight."""
+    config = MasterConfig()
+    style = KnockStyle()
+    assert (config.eager_danger, config.eager_from) == (3.5, 0.5)
+    assert feed_weights(config, style, 10) == (0.0, config.feed_weight)  # not read: 0.5
+    style.log_odds = 4.0  # as sure as it gets that the opponent is greedy
+    formula, samples = feed_weights(config, style, 10)
+    belief = (style.eager - 0.5) / 0.5
     assert belief > 0.9
     assert formula == pytest.approx(3.5 * belief)
-    assert samples == pytest.approx(eager.feed_weight * (1 - belief))
-    assert eager._feed_weights(0) == (0.0, eager.feed_weight * 0.5)
-    eager.style.log_odds = -4.0  # a careful opponent
-    assert eager._feed_weights(10) == (0.0, eager.feed_weight)
+    assert samples == pytest.approx(config.feed_weight * (1 - belief))
+    assert feed_weights(config, style, 0) == (0.0, config.feed_weight * 0.5)
+    style.log_odds = -4.0  # a careful opponent
+    assert feed_weights(config, style, 10) == (0.0, config.feed_weight)
 
 
 def test_an_opponent_not_yet_read_gets_the_masters_usual_moves() -> None:
-    """Until the style says eager (`eager_from` 0.5), the master plays the same moves as
-    v7, which judged every feed by the samples."""
-
-    class V7(MasterPlayer):
-        eager_danger = None
-
+    """Until the style says eager (`eager_from` 0.5), the danger formula does not count:
+    the master plays the same moves with or without it."""
     rules = Rules.preset("EAAI")
     moves = []
-    for master in (MasterPlayer(4), V7(4)):
+    for master in (MasterPlayer(4), MasterPlayer(4, MasterConfig(eager_danger=0.0))):
         game = Game(rules, seed=4)
         moves.append(play_checked(game, [master, make_player("eaai", 5)], rounds=1))
     assert moves[0] == moves[1]
-
-
-class _V8(MasterPlayer):
-    """The master before the eighteenth session: no undercut curve, no knock hazard, the
-    style read from the opponent's go-outs only."""
-
-    style_shown = False
-    undercut_curve = 0.0
-    hazard_scale = 0.0
 
 
 def test_the_undercut_curve_makes_each_point_below_the_limit_cost_more() -> None:
@@ -435,7 +366,8 @@ def test_the_undercut_curve_makes_each_point_below_the_limit_cost_more() -> None
 def test_the_curved_cost_and_gain_hold_only_at_the_limit_they_were_made_for() -> None:
     """A hand costs its deadwood on the curve at a knock limit of 10; a draw that brings
     it within the limit gains more than its points, one that stays above it the same."""
-    master, v8 = MasterPlayer(1), _V8(1)
+    master = MasterConfig()
+    flat = MasterConfig(undercut_curve=0.0)
     assert master.undercut_curve == 1.0
     rng = random.Random(4)
     more = same = 0
@@ -445,13 +377,13 @@ def test_the_curved_cost_and_gain_hold_only_at_the_limit_they_were_made_for() ->
         hand = view.hand_mask
         for _i in range(4):
             dw = min_deadwood_mask(hand)
-            assert master._cost_of(10)(hand) == curved_deadwood(1.0, dw)
-            assert master._cost_of(9)(hand) == v8._cost_of(9)(hand) == dw
-            assert master._gain(hand, reading, 9) == v8._gain(hand, reading, 9)
-            raw = v8._gain(hand, reading, 10)
-            gain = master._gain(hand, reading, 10)
+            assert cost_of(master, 10)(hand) == curved_deadwood(1.0, dw)
+            assert cost_of(master, 9)(hand) == cost_of(flat, 9)(hand) == dw
+            assert gain(master, hand, reading, 9) == gain(flat, hand, reading, 9)
+            raw = gain(flat, hand, reading, 10)
+            curved = gain(master, hand, reading, 10)
             # The curve's slope is at least 1: every drop counts at least its points.
-            assert gain >= raw - 1e-9
+            assert curved >= raw - 1e-9
             low = min(
                 min_deadwood_mask((hand | c.bit) ^ b)
                 for c in CARDS
@@ -459,9 +391,9 @@ def test_the_curved_cost_and_gain_hold_only_at_the_limit_they_were_made_for() ->
                 for b in bits(hand | c.bit)
             )
             if low > 10:
-                assert gain == pytest.approx(raw)
+                assert curved == pytest.approx(raw)
                 same += 1
-            elif gain > raw + 1e-9:
+            elif curved > raw + 1e-9:
                 more += 1
             held = [c for c in CARDS if c.bit & hand]
             new = rng.choice([c for c in CARDS if not c.bit & hand])
@@ -490,71 +422,53 @@ def _eaai_rounds(seeds: range) -> list[tuple[PlayerView, int]]:
     return out
 
 
-def _weight(player: MasterPlayer, hand: int, turns: tuple[Turn, ...]) -> float:
-    """The replay's weight of ``hand`` after ``turns`` (knock limit 10) for ``player``."""
-    return player._replay_weight(hand, turns, 10, random.Random(1), player._knock_miss(10))
+def _weight(config: MasterConfig, style: KnockStyle, hand: int, turns: tuple[Turn, ...]) -> float:
+    """The replay's weight of ``hand`` after ``turns`` (knock limit 10)."""
+    lifted = knock_miss(config, style)
+    rng = random.Random(1)
+    return replay_weight(hand, turns, 10, rng, config.replay_depth, config.replay_miss, lifted)
 
 
 def test_a_careful_opponent_is_replayed_keeping_hands_it_could_knock_with() -> None:
-    """With `careful_replay` and `careful_plays_on`, the belief that the opponent is
-    careful lifts the replay's rule that a hand able to knock would have knocked, and
-    weighs its knocks short of gin in the reply and the hazard by the share it is taken
-    to knock with (the master as it is, v11); an opponent not yet read, or read as
-    eager, is replayed as a greedy player, and so is every opponent with the knobs off
-    (v10)."""
-    lifted = MasterPlayer()
+    """The belief that the opponent is careful lifts the replay's rule that a hand able
+    to knock would have knocked (`careful_replay`), and weighs its knocks short of gin in
+    the reply and the hazard by the share it is taken to knock with
+    (`careful_plays_on`); an opponent not yet read, or read as eager, is replayed as a
+    greedy player, and so is every opponent with both at 0."""
+    lifted = MasterConfig()
     assert (lifted.careful_replay, lifted.careful_plays_on) == (1.0, 0.9)
-    assert not lifted.careful_replay_waits
-    plain = type("V10", (MasterPlayer,), {"careful_replay": 0.0, "careful_plays_on": 0.0})()
+    plain = MasterConfig(careful_replay=0.0, careful_plays_on=0.0)
     drew = (("draw", Card.parse("9C").bit), ("discard", Card.parse("KD").bit))
     low = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C"))
-    miss = MasterPlayer.replay_miss
-    for player in (lifted, plain):
-        assert player._knock_share(10) == 1.0
-        assert _weight(player, low, drew) == miss
-    for player in (lifted, plain):
-        player.style.log_odds = -40.0  # careful, surely
-    assert plain._knock_share(10) == 1.0
-    assert _weight(plain, low, drew) == miss
-    assert lifted._knock_share(10) == pytest.approx(0.1)
-    assert _weight(lifted, low, drew) == pytest.approx(1.0)
-    lifted.style.log_odds = 3.0  # eager
-    assert lifted._knock_share(10) == 1.0
-    # With `careful_replay_waits` the belief counts the one that it waits for gin, too.
-    waits = type("Waits", (MasterPlayer,), {"careful_replay_waits": True})()
-    waits.style.log_odds, waits.style.waits_log_odds = -40.0, -40.0  # careful, knocks
-    assert waits._knock_share(10) == pytest.approx(1.0)
-
-
-def test_a_careful_opponent_is_taken_to_knock_early_in_a_round() -> None:
-    """With `careful_early_from`, the careful belief behind the replay and the reply
-    fades as the stock is fuller: whole at that stock and below, none from
-    `careful_early_to` up, a quarter gone halfway (k rises as the square)."""
-    early = type("Early", (MasterPlayer,), {"careful_early_from": 18, "careful_early_to": 30})()
-    early.style.log_odds = -40.0  # careful, surely
-    full = early._careful(early.careful_replay_waits)
-    assert full == pytest.approx(1.0)
-    assert early._careful_at(10) == early._careful_at(18) == full
-    assert early._careful_at(24) == pytest.approx(0.75)
-    assert early._careful_at(30) == early._careful_at(31) == 0.0
-    assert early._knock_share(10) == pytest.approx(0.1)
-    assert early._knock_share(24) == pytest.approx(1.0 - 0.9 * 0.75)
-    assert early._knock_share(30) == 1.0
-    miss = MasterPlayer.replay_miss
-    assert early._knock_miss(30) == pytest.approx(miss)
-    assert early._knock_miss(10) == pytest.approx(1.0)
+    miss = lifted.replay_miss
+    style = KnockStyle()
+    for config in (lifted, plain):
+        assert knock_share(config, style) == 1.0
+        assert _weight(config, style, low, drew) == miss
+    style.log_odds = -40.0  # careful, surely
+    assert knock_share(plain, style) == 1.0
+    assert _weight(plain, style, low, drew) == miss
+    assert knock_share(lifted, style) == pytest.approx(0.1)
+    assert _weight(lifted, style, low, drew) == pytest.approx(1.0)
+    # The belief does not count the one that it waits for gin: a careful player that
+    # knocks when it looks safe keeps knockable hands too.
+    style.waits_log_odds = -40.0
+    assert knock_share(lifted, style) == pytest.approx(0.1)
+    style.log_odds = 3.0  # eager
+    assert knock_share(lifted, style) == 1.0
 
 
 def test_the_knock_hazard_reads_an_opponent_about_to_go_out() -> None:
     """`Reading.hazard` is the share of replayed opponent hands that go out on their next
     stock draw: higher where eaai's real hand was close; from 1 / `hazard_scale` up a
     hand's one-draw promise counts for nothing."""
-    master = MasterPlayer(2)
+    config = MasterConfig()
+    style = KnockStyle()
     close, far = [], []
     for view, near in _eaai_rounds(range(12)):
         if view.stock_size <= view.rules.dead_stock + 1:
             continue
-        p = master._hazard(view, read_view(view))
+        p = hazard(config, style, 2, view, read_view(view))
         assert 0.0 <= p <= 1.0
         (close if near else far).append(p)
     assert close and far
@@ -563,10 +477,60 @@ def test_the_knock_hazard_reads_an_opponent_about_to_go_out() -> None:
     reading = read_view(view)
     hand = view.hand_mask ^ bits(view.hand_mask)[0]
     stock = view.stock_size
-    cost = master._cost_of(10)(hand)
-    assert master._value(hand, reading, stock, 10) < cost  # the promise counts
+    cost = cost_of(config, 10)(hand)
+    assert value(config, hand, reading, stock, 10) < cost  # the promise counts
     calm = replace(reading, hazard=0.1)
-    assert master._potential_weight(calm, stock) == pytest.approx(
-        master.potential_weight * 0.6 * min(1.0, stock / 24)
+    assert potential_weight(config, calm, stock) == pytest.approx(
+        config.potential_weight * 0.6 * min(1.0, stock / 24)
     )
-    assert master._value(hand, replace(reading, hazard=0.25), stock, 10) == cost
+    assert value(config, hand, replace(reading, hazard=0.25), stock, 10) == cost
+
+
+def _position(rules: Rules, hand: str, upcard: str | None = None) -> PlayerView:
+    """A fixed position at the start of a round, nothing else seen: with ``upcard``, seat
+    0 (not the dealer) to take or pass it holding ``hand`` (10 cards); else seat 0 to
+    discard from ``hand`` (11 cards, the last drawn from the stock) after both passed."""
+    cards = parse_cards(hand)
+    avoid = set(cards) | set(parse_cards(upcard or ""))
+    for seed in range(100):
+        rnd = Round(rules, dealer=1, seed=seed)
+        top = rnd.view(0).top_discard
+        if top is not None and top not in avoid:
+            break
+    if upcard is not None:
+        view = rnd.view(0)
+        assert view.phase is Phase.FIRST_UPCARD
+        return replace(view, hand=tuple(cards), discard_pile=tuple(parse_cards(upcard)))
+    rnd.apply(view_pass(rnd.view(0)))
+    rnd.apply(view_pass(rnd.view(1)))
+    rnd.apply(DrawStock())
+    view = rnd.view(0)
+    assert view.phase is Phase.DISCARD
+    return replace(view, hand=tuple(cards), drawn_card=cards[-1])
+
+
+def view_pass(view: PlayerView) -> Action:
+    """The pass among the view's legal actions (the first upcard declined)."""
+    return next(a for a in view.legal_actions() if not isinstance(a, TakeDiscard))
+
+
+def test_the_master_takes_an_upcard_that_makes_a_meld_and_passes_a_useless_one() -> None:
+    hand = "2S 3S 4S 7H 7D 9C TC QD KH 5C"
+    take = MasterPlayer(1).advise(_position(Rules(), hand, upcard="7C"))
+    assert take.action == TakeDiscard()
+    passed = MasterPlayer(1).advise(_position(Rules(), hand, upcard="KS"))
+    assert passed.action in _position(Rules(), hand, upcard="KS").legal_actions()
+    assert passed.action != TakeDiscard()
+
+
+def test_the_master_goes_gin_and_big_gin_when_it_can() -> None:
+    # Eleven cards, ten of them in melds: gin, throwing the loose king face down.
+    gin = _position(Rules(), "2S 3S 4S 7H 7D 7C 9D TD JD QD KC")
+    assert MasterPlayer(1).advise(gin).action == Knock(Card.parse("KC"))
+    # All eleven in melds: Big Gin where the rules pay for it, else gin with one of them.
+    eleven = "2S 3S 4S 5S 7H 7D 7C 9D TD JD QD"
+    assert MasterPlayer(1).advise(_position(Rules(), eleven)).action == BigGin()
+    plain = _position(Rules(big_gin_bonus=None), eleven)
+    action = MasterPlayer(1).advise(plain).action
+    assert isinstance(action, Knock)
+    assert min_deadwood_mask(plain.hand_mask ^ action.card.bit) == 0

@@ -240,7 +240,7 @@ def test_the_masters_beliefs_are_what_its_games_endings_teach(
     for game_seed in range(seed, seed + 5):  # games until three rounds have taught
         master, game = _master_game(opponent, preset, game_seed)
         results = [r.result for r in game.rounds if r.result is not None]
-        truth = KnockStyle(shown=master.style_shown)
+        truth = KnockStyle()
         for result in results[:-1]:  # the last round's end shows at no later view
             ending = ending_of(result, 0)
             if ending is not None and (truth.shown or not ending.shown):

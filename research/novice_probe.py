@@ -1,6 +1,6 @@
 """How a bot plays the first round of a game against a passive novice.
 
-    python scripts/novice_probe.py BOT ROUNDS [RULES]
+    python research/novice_probe.py BOT ROUNDS [RULES]
 
 The novice passes the first upcard, always draws from the stock and throws back the
 card it drew, so its hand stays as dealt (deadwood about 60) and it never goes out. It
@@ -12,7 +12,7 @@ novice's style.
 
 Example (the twenty-eighth session's note):
 
-    python scripts/novice_probe.py expert 60
+    python research/novice_probe.py expert 60
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
+from master_ab import opening
+
 from ginrummy.core import Action, Discard, DrawStock, Game, Pass, PlayerView, min_deadwood
-from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
 
 
@@ -45,8 +46,9 @@ def main(argv: list[str]) -> int:
     if len(argv) not in (2, 3):
         print(__doc__)
         return 2
-    bot, rounds = argv[0], int(argv[1])
-    rules = Rules.preset(argv[2] if len(argv) == 3 else "Standard")
+    bot = argv[0]
+    preset = argv[2] if len(argv) == 3 else "Standard"
+    rules, (rounds,) = opening("novice_probe", bot, preset, argv[1:2], "round")
     endings: Counter[str] = Counter()
     dead_with_knock = 0
     for g in range(rounds):

@@ -1,6 +1,6 @@
 r"""The arena against opponents the master was not tuned on: eaai that waits longer to knock.
 
-    python scripts/style_probe.py ARENA-ARGUMENTS...
+    python research/style_probe.py ARENA-ARGUMENTS...
 
 Runs ``ginrummy arena`` with three more players besides the arena's own:
 
@@ -16,7 +16,7 @@ eaai always knocks at once, defensive waits for gin. These players sit between t
 switch from round to round, so a run says whether the master's play holds when the
 reading is unsure. Example (BENCHMARKS.md at 8789123, "Twenty-second session")::
 
-    python scripts/style_probe.py arena --players master,eaaimix --rules eaai \
+    python research/style_probe.py arena --players master,eaaimix --rules eaai \
         --games 200 --seed 1 --jobs 2
 
 ``--expert NAME:knob=value,...`` (before the rest, repeatable) adds a player ``NAME``: the
@@ -24,14 +24,14 @@ expert with those class attributes changed (values are Python literals), to meas
 change of the expert against the probes on the same games (BENCHMARKS.md at 8789123, "The expert
 races a player who waits for gin")::
 
-    python scripts/style_probe.py --expert 'norace:race_from=2.0,race_full=3.0' arena \
+    python research/style_probe.py --expert 'norace:race_from=2.0,race_full=3.0' arena \
         --players norace,eaai0 --rules eaai --games 200 --seed 1 --jobs 2
 
 With the name of one of the master's diagnosis scripts first (``master_ab``,
-``master_knocks``, ``master_variants``), it runs that script instead, with the probes
-among its opponents::
+``master_knocks``, ``style_endings``, ``expert_knocks``), it runs that script instead,
+with the probes among its opponents::
 
-    JOBS=2 python scripts/style_probe.py master_variants eaai0 EAAI 200 1 "g0:fits='g0'"
+    JOBS=2 python research/style_probe.py master_ab eaai0 EAAI 200 1 'base:' 'v10:'
 """
 
 from __future__ import annotations
@@ -78,15 +78,15 @@ PROBES: dict[str, Callable[[int], Player]] = {
 }
 
 
-#: The diagnosis scripts of scripts/ that can be run against the probes instead of the
-#: arena (``python scripts/style_probe.py master_knocks eaai0 EAAI 500``).
-SCRIPTS = ("master_ab", "master_knocks", "master_variants", "style_endings", "expert_knocks")
+#: The diagnosis scripts of research/ that can be run against the probes instead of the
+#: arena (``python research/style_probe.py master_knocks eaai0 EAAI 500``).
+SCRIPTS = ("master_ab", "master_knocks", "style_endings", "expert_knocks")
 
 
 def expert_variant(spec: str) -> tuple[str, Callable[[int], Player]]:
     """``NAME:knob=value,...`` as a player name and its factory: the expert with those
     class attributes. A bad spec exits with one line saying why."""
-    from master_ab import parse_knobs, split_knobs  # scripts/ is on the path: its folder
+    from master_ab import parse_knobs, split_knobs  # research/ is on the path: its folder
 
     name, _sep, rest = spec.partition(":")
     name = name.strip().lower()

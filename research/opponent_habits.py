@@ -1,8 +1,8 @@
 """A careful player's habits: how likely each public move is, given its hand; counted.
 
-    python scripts/opponent_habits.py PLAYER RULES ROUNDS [OPPONENT]
+    python research/opponent_habits.py PLAYER RULES ROUNDS [OPPONENT]
 
-The master's replayed samples (`MasterPlayer._replayed`) are resampled by how well the
+The master's replayed samples (`master.belief.replayed`) are resampled by how well the
 opponent's last turns fit each sampled hand. `replay.replay_weight` asks whether a greedy
 player (Neller's SimpleGinRummyPlayer, `eaai`) would have played them so, each broken
 rule a factor of 0.02; `habit_weight` here asks how likely a player of given `Habits`
@@ -11,8 +11,7 @@ saves), throw each card (by how much more deadwood it leaves than the best throw
 play on with a hand it could knock with (by the stock). The expert declines two in
 three face-up cards that meld but save it less than 2 points, and one throw in ten
 leaves a point or more above the least deadwood: a greedy reading weighs those hands 50
-times down. `scripts/master_variants.py`'s ``replay_habits`` weighs the master's
-replayed samples by `EXPERT_HABITS` instead.
+times down.
 
 Run as a script, it plays ROUNDS one-round deals (deck seeds 0 .. ROUNDS-1, the dealer
 alternating) of PLAYER in seat 1 against OPPONENT (PLAYER itself if not given) and counts
@@ -32,7 +31,7 @@ It prints each table, then the rates `EXPERT_HABITS` is made of (a case seen few
 are kept within 0.002 of 0 and 1, a throw's propensity at least 0.0002), as they were
 made:
 
-    python scripts/opponent_habits.py expert Standard 400
+    python research/opponent_habits.py expert Standard 400
 """
 
 from __future__ import annotations
@@ -113,8 +112,8 @@ class Habits:
         return self.play_on[min(stock // 4, len(self.play_on) - 1)]
 
 
-#: `EXPERT_HABITS`' rates, as `python scripts/opponent_habits.py expert Standard 400`
-#: prints them (BENCHMARKS.md at 8789123, forty-fourth session): a take by the deadwood saved
+#: `EXPERT_HABITS`' rates, as `python research/opponent_habits.py expert Standard 400`
+#: prints them (BENCHMARKS.md, forty-fourth session): a take by the deadwood saved
 #: (halved, -5 to 6) without a meld and with one, a throw's propensity by its gap, the
 #: chance of playing on by the stock in fours.
 TAKE_NO_MELD: Final = (

@@ -1,6 +1,6 @@
 """What the master's knock decision could still win: a diagnosis, not a benchmark.
 
-    python scripts/master_knocks.py OPPONENT RULES ROUNDS [FIRST]
+    python research/master_knocks.py OPPONENT RULES ROUNDS [FIRST]
 
 Plays ROUNDS rounds (deck seeds FIRST .. FIRST+ROUNDS-1, the dealer alternating, both
 scores 0) of the master in seat 0 against OPPONENT (``JOBS`` processes, 2 by default).
@@ -13,6 +13,8 @@ At each of the master's chances to knock short of gin it records:
   improvement draws (``krep``, ``urep``) and with 0.5 per draw (``krep5``, ``urep5``);
 - the truth: the points of that knock against the opponent's real hand (``true``), and
   the round's points to the master as it was really played (it mostly played on).
+The master is probed from outside: before each of its discards with a knock at hand, the
+script reads the view with the master's own configuration and style.
 
 Then it prints how each feature follows the truth, and what knocking by a rule would
 have won over the rounds as played (two folds by deck seed: fitted on one half, counted
@@ -23,17 +25,16 @@ The rules: **knowing** the knock's true points (the upper bound of any knock dec
 against this opponent) and **learned** from the public features (linear fits), each
 against a linear fit of playing on from the stock and the deadwood kept, at margins of
 0, 3 and 6 points. Last it prints the fits over all the rounds (the master's
-`KNOCK_FIT` and `PLAY_ON_FIT` came from such a run). The master knocks by that rule
-since the eighth session; ``MASTER=v6`` in the environment probes v6 instead (knocking
-by simulation: the seventh session's figures), and ``MASTER=name:knob=value,...`` a
-master with those knobs (`scripts/master_variants.py`'s experiments included). It also
+`KNOCK_FIT` and `PLAY_ON_FIT` in `ginrummy/players/master/data.py` came from such a
+run). ``MASTER=v10`` in the environment probes an earlier master (`master_ab.NAMED`),
+and ``MASTER=name:knob=value,...`` one with those `MasterConfig` knobs. It also
 prints what further public features (`MORE_PLAY_ON`) add to the fit of playing on.
 ``ROWS=path.json`` in the environment also writes every chance's features, truth and
 outcome there, for fits tried outside the script.
 
 Example (the seventh session's figures in BENCHMARKS.md at 8789123):
 
-    python scripts/master_knocks.py eaai EAAI 3000
+    python research/master_knocks.py eaai EAAI 3000
 """
 
 from __future__ import annotations
@@ -45,26 +46,31 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-import master_ab
-from master_ab import NAMED, opening, parse_variant
-from master_variants import Variant
+from master_ab import NAMED, master_config, opening, parse_variant
 
 from ginrummy.core import Round
+from ginrummy.core.actions import Action, Knock
 from ginrummy.core.cards import mask_of
 from ginrummy.core.melds import min_deadwood_mask
-from ginrummy.core.round import PlayerView, shuffled_deck
+from ginrummy.core.round import Phase, PlayerView, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
+from ginrummy.players.estimates import knock_outs
 from ginrummy.players.fastsim import showdown_points
-from ginrummy.players.master import KNOCK_REPLAYED, Reading
-from ginrummy.players.replay import KNOCK_FEATURES, knock_features
+from ginrummy.players.master import MasterConfig, MasterPlayer, Reading, read_view
+from ginrummy.players.master.belief import decision_rng, hazard, knock_share, replayed
+from ginrummy.players.master.discards import discard_scores
+from ginrummy.players.master.knock import sample_sets
+from ginrummy.players.master.values import gain
+from ginrummy.players.replay import KNOCK_FEATURES, greedy_reply, knock_features
 
 #: The features of the fit of playing on.
 PLAY_ON_FEATURES = ("stock", "kept")
 #: More public features tried for playing on: the hand's expected one-draw gain
-#: (`MasterPlayer._gain`), the mean deadwood of the replayed opponent hands, the points of
+#: (`values.gain`), the mean deadwood of the replayed opponent hands, the points of
 #: the opponent's greedy reply to the discard (48 replayed samples) and the knock's own
 #: sampled points.
 MORE_PLAY_ON = (("gain",), ("oppdw",), ("reply",), ("krep",), ("gain", "oppdw", "reply", "krep"))
@@ -72,23 +78,51 @@ MORE_PLAY_ON = (("gain",), ("oppdw",), ("reply",), ("krep",), ("gain", "oppdw", 
 Row = dict[str, Any]
 
 
-class Probe(Variant):
-    """The master as it is, noting each knock chance (the true hand is set by the loop)."""
+class Probe:
+    """The master, noting each of its chances to knock short of gin (the true hand is
+    set by the loop)."""
 
-    true_hand = 0
-    rows: list[Row]
+    name = "master"
 
-    def _knock_choice(
-        self,
-        view: PlayerView,
-        reading: Reading,
-        hand: int,
-        outs: list[tuple[int, int]],
-        discard: int,
-    ) -> int:
+    def __init__(self, config: MasterConfig) -> None:
+        self.master = MasterPlayer(1, config)
+        self.true_hand = 0
+        self.rows: list[Row] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        master = self.master
+        outs = knock_outs(view) if view.phase is Phase.DISCARD else []
+        row: Row | None = None
+        if outs and outs[0][0] > 0:
+            master.style.observe(view)
+            row = self._chance(view, outs)
+        action = master.choose(view)
+        if row is not None:
+            row["knocked"] = isinstance(action, Knock)
+            self.rows.append(row)
+        return action
+
+    def _reading(self, view: PlayerView) -> Reading:
+        """What the master reads before a decision (`MasterPlayer.advise` reads the same)."""
+        master, config = self.master, self.master.config
+        reading = read_view(view, config.discard_w, config.pass_w, config.take_w)
+        if config.hazard_scale and view.knock_limit and view.stock_size > view.rules.dead_stock + 1:
+            risk = hazard(config, master.style, master.seed, view, reading)
+            reading = replace(reading, hazard=risk)
+        return reading
+
+    def _chance(self, view: PlayerView, outs: list[tuple[int, int]]) -> Row:
+        """The features and the truth of one chance to knock."""
+        master = self.master
+        config, style = master.config, master.style
         rules = view.rules
+        hand = view.hand_mask
+        limit = view.knock_limit
+        reading = self._reading(view)
+        discard = discard_scores(config, style, view, reading, decision_rng(master.seed, view))
+        discard_bit = discard[0][1]
         rng = random.Random(f"knocks:{view.round_number}:{len(view.history)}")
-        sets = self._knock_sample_sets(view, reading, rng, float("inf"))
+        sets = sample_sets(config, style, view, reading, rng, float("inf"))
         draws, takes = reading.opponent_draws, reading.opponent_takes
         best: Row = {}
         for _dw, b in outs[:3]:
@@ -100,32 +134,36 @@ class Probe(Variant):
                 hand ^ b, self.true_hand, rules.gin_bonus, rules.undercut_bonus
             )
             best = row
-        choice = super()._knock_choice(view, reading, hand, outs, discard)
-        after = hand ^ discard
-        limit = view.knock_limit
-        worlds = self._replayed(reading, rng, KNOCK_REPLAYED, limit, self.reply_pool, 0.5)
-        share = self._knock_share(reading.stock)
+        after = hand ^ discard_bit
+        worlds = replayed(config, style, reading, rng, config.knock_replayed, limit, 0.5)
+        share = knock_share(config, style)
         reply = sum(
-            self._reply_points(o, s, after, discard, limit, rules, share) for o, s in worlds
+            greedy_reply(
+                o,
+                s[-1] if s else 0,
+                after,
+                discard_bit,
+                limit,
+                rules.gin_bonus,
+                rules.undercut_bonus,
+                share,
+            )
+            for o, s in worlds
         )
         best.update(
             kept=min_deadwood_mask(after),
-            knocked=bool(choice),
-            gain=self._gain(after, reading, limit),
+            gain=gain(config, after, reading, limit),
             oppdw=sum(min_deadwood_mask(o) for o in sets[1]) / max(1, len(sets[1])),
             reply=reply / max(1, len(worlds)),
         )
-        self.rows.append(best)
-        return choice
+        return best
 
 
 def _collect(args: tuple[str, str, int, int, str]) -> list[Row]:
     opponent, rules_name, first, count, variant = args
-    master_ab.BASE = Variant  # the experiments' knobs too
     rules = Rules.preset(rules_name)
     _name, knobs = parse_variant(variant)
-    master: Probe = type("Probe", (Probe,), knobs)(1)
-    master.rows = []
+    master = Probe(master_config(knobs))
     for seed in range(first, first + count):
         rnd = Round(rules, dealer=seed % 2, deck=shuffled_deck(seed))
         bots = (master, make_player(opponent, seed + 1))
@@ -245,7 +283,6 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     opponent, rules_name = argv[0], argv[1]
-    master_ab.BASE = Variant
     _rules, numbers = opening("master_knocks", opponent, rules_name, argv[2:], "round")
     rounds, first = numbers[0], (numbers[1] if len(numbers) == 2 else 0)
     jobs = max(1, int(os.environ.get("JOBS", "2")))

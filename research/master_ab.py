@@ -1,12 +1,12 @@
-"""A/B runs of the master's knobs: every variant plays the same deals against one opponent.
+"""A/B runs of the master's configuration: every variant plays the same deals against one
+opponent.
 
-    python scripts/master_ab.py OPPONENT RULES GAMES SEED VARIANT [VARIANT ...]
+    python research/master_ab.py OPPONENT RULES GAMES SEED VARIANT [VARIANT ...]
 
 A VARIANT is ``name:knob=value,knob=value`` (``name:`` alone is the master as it is, or
-for a name in `NAMED` an earlier master: ``v6:`` is the master before the eighth
-session, ``v7:`` the one before the fourteenth, ``v8:`` the one before the eighteenth, ``v9:``
-the one before the twenty-fourth, ``v10:`` the one before the thirty-seventh);
-the knobs are `MasterPlayer` class attributes. Game ``i`` of every variant is the
+for a name in `NAMED` an earlier master: ``v10:`` is the master before it read careful
+opponents' knocks); the knobs are `MasterConfig` fields, set with `dataclasses.replace`
+on the defaults. Game ``i`` of every variant is the
 arena's game ``i`` for ``SEED`` (same deals, seats and dealers), so the variants differ
 only by what the knobs change. The first variant is the base: for each other one the
 script prints the games it won and the base lost, the reverse, and their difference
@@ -16,9 +16,9 @@ environment plays the arena's games N .. N+GAMES-1 instead (a run that goes on w
 earlier one stopped). How many games are played so far, and the seconds, go to stderr
 every twentieth of the run.
 
-Example (the third session's knock-bonus run in BENCHMARKS.md at 8789123):
+Example (the gin-draw bonus against none):
 
-    python scripts/master_ab.py expert Standard 200 1 'base:' 'kb0:knock_bonus=0.0'
+    python research/master_ab.py expert Standard 200 1 'base:' 'g0:gin_draw_bonus=0.0'
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import fields, is_dataclass, replace
+from functools import partial
 from typing import Any
 
 from ginrummy.core import Game, Round
@@ -37,24 +39,12 @@ from ginrummy.core.player import Player
 from ginrummy.core.round import PlayerView, shuffled_deck
 from ginrummy.core.rules import Rules, RulesError
 from ginrummy.players import PLAYERS, make_player
-from ginrummy.players.master import MasterPlayer
+from ginrummy.players.master import MasterConfig, MasterPlayer
 from ginrummy.tools.arena import Tally, TimeStats, bot_seed, plan_game, play_game_record
 
-#: The class the variants derive from (`scripts/master_oracle.py` puts its own here).
-BASE: type[MasterPlayer] = MasterPlayer
-
-#: Earlier masters by name, as knobs of the master as it is: ``v6:`` alone runs v6 (the
-#: master of the fourth to seventh sessions' runs), so those commands still mean what
-#: BENCHMARKS.md at 8789123 says they measured.
-_V10: str = "careful_replay=0.0,careful_plays_on=0.0"
-_V9: str = "careful_knock_fit=None,careful_play_on_fit=None,careful_waits=False," + _V10
-_V8: str = "style_shown=False,undercut_curve=0.0,hazard_scale=0.0," + _V9
+#: Earlier masters by name, as knobs of the master as it is: ``v10:`` alone runs v10.
 NAMED: dict[str, str] = {
-    "v6": "potential_weight=1.0,reply_weight=0.0,learned_knock=None,eager_danger=None," + _V8,
-    "v7": "eager_danger=None," + _V8,
-    "v8": _V8,
-    "v9": _V9,
-    "v10": _V10,
+    "v10": "careful_replay=0.0,careful_plays_on=0.0",
 }
 
 
@@ -102,23 +92,55 @@ def arena_table(
     return game, (bots[plan.seats[0]], bots[plan.seats[1]]), plan.seats.index(0)
 
 
+def _knob_names(base: Any) -> set[str]:
+    """The knobs of ``base``: a dataclass's fields, or a class's public attributes."""
+    if is_dataclass(base):
+        return {f.name for f in fields(base)}
+    return {k for k in dir(base) if not k.startswith("_")}
+
+
 def parse_knobs(
-    tool: str, parts: list[str], extra: tuple[str, ...] = (), base: type | None = None
+    tool: str, parts: list[str], extra: tuple[str, ...] = (), base: Any = MasterConfig
 ) -> dict[str, Any]:
-    """``knob=value`` arguments as a dict; the knobs are ``base``'s public class
-    attributes (`BASE`'s by default, looked up now: a script may set it) or one of
-    ``extra``, the values Python literals."""
-    base = BASE if base is None else base
+    """``knob=value`` arguments as a dict; the knobs are ``base``'s (`MasterConfig`'s
+    fields by default; a player class's public attributes) or one of ``extra``, the
+    values Python literals."""
+    names = _knob_names(base)
+    what = "master" if base is MasterConfig else getattr(base, "name", base)
     knobs: dict[str, Any] = {}
     for part in parts:
         key, eq, value = part.partition("=")
-        if not eq or not (key in extra or (not key.startswith("_") and hasattr(base, key))):
-            raise SystemExit(f"{tool}: not a knob of the {getattr(base, 'name', base)}: {part!r}")
+        if not eq or not (key in extra or key in names):
+            raise SystemExit(f"{tool}: not a knob of the {what}: {part!r}")
         try:
             knobs[key] = ast.literal_eval(value)
         except (ValueError, SyntaxError):
             raise SystemExit(f"{tool}: not a Python literal: {part!r}") from None
+        if base is MasterConfig and key in names and not _fits(getattr(_DEFAULTS, key), knobs[key]):
+            kind = _KINDS.get(type(getattr(_DEFAULTS, key)), "value of its default's type")
+            raise SystemExit(f"{tool}: {key} takes a {kind}, not {value}")
     return knobs
+
+
+_DEFAULTS = MasterConfig()
+_KINDS: dict[type, str] = {int: "whole number", float: "number", tuple: "tuple of numbers"}
+
+
+def _fits(default: Any, value: Any) -> bool:
+    """Whether ``value`` can stand for a knob whose default is ``default`` (a whole number
+    for a float, a tuple of numbers for a tuple)."""
+    if isinstance(value, bool) or isinstance(default, bool):
+        return type(value) is type(default)
+    if isinstance(default, float):
+        return isinstance(value, int | float)
+    if isinstance(default, tuple):
+        return isinstance(value, tuple) and all(isinstance(v, int | float) for v in value)
+    return isinstance(value, type(default))
+
+
+def master_config(knobs: dict[str, Any]) -> MasterConfig:
+    """The master's configuration with ``knobs`` set on the defaults."""
+    return replace(MasterConfig(), **knobs)
 
 
 def seat_moves(
@@ -137,15 +159,6 @@ def seat_moves(
             if me == 1:
                 yield view, action
             rnd.apply(action, me)
-
-
-def careful_belief(careful: float | None) -> dict[str, Any]:
-    """Class attributes that fix the master's belief that the opponent is careful
-    (`MasterPlayer._careful`) at ``careful`` (none if it is None): one-round deals teach
-    the diagnostics no style."""
-    if careful is None:
-        return {}
-    return {"_careful": lambda _self, _waits=True: float(careful)}
 
 
 def split_knobs(text: str) -> list[str]:
@@ -180,8 +193,7 @@ def _play(
 ) -> tuple[str, int, bool, tuple[Tally, Tally], list[float]]:
     variant, opponent, rules_name, seed, index = args
     name, knobs = parse_variant(variant)
-    player = type(f"Master_{name}", (BASE,), dict(knobs))
-    PLAYERS["master-ab"] = player
+    PLAYERS["master-ab"] = partial(MasterPlayer, config=master_config(knobs))
     record = play_game_record(
         ("master-ab", opponent), Rules.preset(rules_name), plan_game(seed, index)
     )

@@ -1,6 +1,6 @@
 """How an opponent's rounds end, as the master's style reading counts them.
 
-    python scripts/style_endings.py OPPONENT RULES GAMES SEED [FIRST]
+    python research/style_endings.py OPPONENT RULES GAMES SEED [FIRST]
 
 Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and dealers as
 `ginrummy arena`; the master against OPPONENT) in one process, and prints how many of
@@ -12,7 +12,7 @@ nothing of a knocking style. These shares are where `style.ENDINGS` comes from.
 
 Example (the fifteenth session's count in BENCHMARKS.md at 8789123):
 
-    python scripts/style_endings.py eaai EAAI 60 9
+    python research/style_endings.py eaai EAAI 60 9
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The deadwood a greedy player knocks with, and what that makes the master's deadwood worth.
 
-    python scripts/greedy_knocks.py [DEALS] [SEED]
+    python research/greedy_knocks.py [DEALS] [SEED]
 
 Plays DEALS rounds (6,000 by default, seed 1) of greedy self-play on `fastsim` masks (EAAI
 rules: take the face-up card only if it makes a meld, throw the card leaving the least

@@ -1,6 +1,6 @@
 """How the master's rounds end against one opponent: a diagnosis, not a benchmark.
 
-    python scripts/master_rounds.py OPPONENT RULES GAMES SEED [FIRST]
+    python research/master_rounds.py OPPONENT RULES GAMES SEED [FIRST]
 
 Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and dealers as
 `ginrummy arena`) in one process and prints:
@@ -18,7 +18,7 @@ Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and de
   what waiting brought (mean points to the master);
 - the opponent's chances to knock short of gin (its best discard leaves 1 to the knock
   limit) by the cards left in the stock (in steps of 4), and how many it took: a careful
-  player's knocks come early in a round (`MasterPlayer.careful_early_from`);
+  player's knocks come early in a round;
 - at the master's discards, both players' mean deadwood by the cards left in the stock
   (in steps of 4; the master's after its discard);
 - the games the master lost by the highest score it had at the start of a round (in
@@ -26,7 +26,7 @@ Plays the arena's games FIRST .. FIRST+GAMES-1 of SEED (same deals, seats and de
 
 Example (the fourth session's eaai diagnosis in BENCHMARKS.md at 8789123):
 
-    python scripts/master_rounds.py eaai EAAI 60 1 1000
+    python research/master_rounds.py eaai EAAI 60 1 1000
 """
 
 from __future__ import annotations

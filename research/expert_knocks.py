@@ -1,6 +1,6 @@
 r"""How well the expert's knock model foresees undercuts, and a refit of it.
 
-    python scripts/expert_knocks.py OPPONENT RULES GAMES [SEED] [knob=value ...]
+    python research/expert_knocks.py OPPONENT RULES GAMES [SEED] [knob=value ...]
 
 Plays the arena's games GAMES of SEED (1 by default) with OPPONENT in the arena's first
 seat and the expert (with the knobs given, Python literals) in the second, as
@@ -12,11 +12,11 @@ and predicted by the expert's model (`ExpertPlayer._undercut_chances`, the waiti
 opponent's), by the knock's deadwood and the opponent's draws; then the model's
 parameters that fit those chances best (a grid search by log-likelihood) and the
 calibration of that fit. ``JOBS`` processes (2 by default). Against the opponents of
-``scripts/style_probe.py`` too (``python scripts/style_probe.py expert_knocks eaai0
+``research/style_probe.py`` too (``python research/style_probe.py expert_knocks eaai0
 EAAI 200``). Example (BENCHMARKS.md at 8789123, "The expert's knock model fitted on every chance
 to knock")::
 
-    JOBS=2 python scripts/expert_knocks.py defensive EAAI 500 1 fresh_deadwood=60.0 \
+    JOBS=2 python research/expert_knocks.py defensive EAAI 500 1 fresh_deadwood=60.0 \
         draw_decay=0.3 take_factor=0.85 ready_share=0.0 knock_always_at=1
 """
 

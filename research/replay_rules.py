@@ -1,11 +1,11 @@
 """How far an opponent keeps the greedy rules the master's replay assumes: a diagnosis.
 
-    python scripts/replay_rules.py OPPONENT RULES ROUNDS [SEAT0]
+    python research/replay_rules.py OPPONENT RULES ROUNDS [SEAT0]
 
 Plays ROUNDS rounds (deck seeds 0 .. ROUNDS-1, the dealer alternating) of OPPONENT in
 seat 1 against SEAT0 (OPPONENT itself unless given) and, at each of OPPONENT's turns,
 checks the rules `replay.replay_weight` holds a greedy player to (a sampled hand that
-breaks one weighs `MasterPlayer.replay_miss`, 0.02, as much as one that keeps it):
+breaks one weighs `MasterConfig.replay_miss`, 0.02, as much as one that keeps it):
 
 - a face-up card is taken only if it makes a meld with the hand, and one that would is
   never declined: the four counts, and the chance of each choice given whether the card
@@ -18,7 +18,7 @@ breaks one weighs `MasterPlayer.replay_miss`, 0.02, as much as one that keeps it
 
 Example (the thirty-ninth session in BENCHMARKS.md at 8789123):
 
-    python scripts/replay_rules.py expert Standard 300
+    python research/replay_rules.py expert Standard 300
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The master against experts whose belief of the master's style is fixed.
 
-    python scripts/expert_belief.py RULES GAMES SEED BELIEF [BELIEF ...]
+    python research/expert_belief.py RULES GAMES SEED BELIEF [BELIEF ...]
 
 The expert reads from how its opponent's rounds end whether it waits for gin or an
 undercut (`ExpertPlayer.waiter_chance`, by Bayes from 0.62), and knocks on that belief:
@@ -11,7 +11,7 @@ default (``JOBS`` in the environment to change it). What the master would win if
 make the expert believe it waits, or knocks at once (BENCHMARKS.md at 8789123, forty-seventh
 session). Example:
 
-    python scripts/expert_belief.py Standard 200 1 0 1
+    python research/expert_belief.py Standard 200 1 0 1
 """
 
 from __future__ import annotations
