@@ -7,48 +7,32 @@ a deadline: nothing sleeps a fixed time, so the tests hold under load.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from support.net import FAST, client_for, new_table
+from support.net import client_for, new_table
+from support.online import (
+    SIZE,
+    bot_playing,
+    hosting,
+    joining,
+    model,
+    table,
+    text_of,
+)
 from support.pilot import keys_for, until
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from ginrummy.app import GinRummyApp
-from ginrummy.app.model.remote import RemoteTableModel
 from ginrummy.app.screens.gameover import GameOverScreen
-from ginrummy.app.screens.online import HostScreen, JoinScreen, OnlineTableScreen
+from ginrummy.app.screens.online import JoinScreen, OnlineTableScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.core import Discard, Phase
-from ginrummy.net.client import Client, play
 from ginrummy.net.server import Host
 from ginrummy.players.simple import SimplePlayer
 from ginrummy.store import Store
-
-SIZE = (80, 24)
-
-
-def text_of(screen: Any, selector: str) -> str:
-    return str(screen.query_one(selector, Static).content)
-
-
-def host_app(data: Path, **plan: Any) -> GinRummyApp:
-    options = {"port": 0, "limits": FAST, "name": "Ann", **plan}
-    return GinRummyApp(store=Store(data), computer_delay=0.0, online=("host", options))
-
-
-def table(app: GinRummyApp) -> OnlineTableScreen:
-    screen = app.table
-    assert isinstance(screen, OnlineTableScreen)
-    return screen
-
-
-def model(app: GinRummyApp) -> RemoteTableModel:
-    return table(app).remote
 
 
 async def my_turn(pilot: Pilot[Any], app: GinRummyApp) -> None:
@@ -88,36 +72,6 @@ async def play_keys(pilot: Pilot[Any], app: GinRummyApp, bot: SimplePlayer) -> N
             what="the host's answer",
         )
     raise AssertionError("the round did not end")
-
-
-@contextlib.asynccontextmanager
-async def bot_playing(client: Client) -> AsyncIterator[asyncio.Task[dict[str, Any]]]:
-    task = asyncio.create_task(play(client, SimplePlayer(), retries=2, retry_delay=0.05))
-    try:
-        yield task
-    finally:
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
-        with contextlib.suppress(Exception):
-            await client.close()
-
-
-@contextlib.asynccontextmanager
-async def hosting(data: Path) -> AsyncIterator[tuple[GinRummyApp, Pilot[Any], HostScreen]]:
-    """An app hosting a table (data in ``data``), run until its host listens: the app, its
-    pilot and the host's waiting screen (with its host and table)."""
-    app = host_app(data)
-    async with app.run_test(size=SIZE) as pilot:
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, HostScreen) and app.screen.host is not None,
-            what="the host listening",
-        )
-        waiting = app.screen
-        assert isinstance(waiting, HostScreen)
-        assert waiting.host is not None and waiting.table is not None
-        yield app, pilot, waiting
 
 
 async def test_hosting_shows_the_code_then_plays_a_round_against_a_bot(tmp_path: Path) -> None:
@@ -225,18 +179,6 @@ async def test_the_table_says_the_other_is_away_and_waits_until_they_rejoin(
             await until(pilot, lambda: "Bob is back" in screen.message_text, what="back")
             assert "away" not in (screen.sub_title or "")
             await play_keys(pilot, app, SimplePlayer())
-
-
-async def joining(data: Path, serve: Callable[..., Any]) -> tuple[Host, Client, GinRummyApp]:
-    """A host with one table, a bot client for its seat Ann, and an app (data in
-    ``data``) joining it now as Bob, quick to notice that the host is gone."""
-    host: Host = await serve(new_table(5))
-    code = host.tables[0].code
-    bot = client_for(host, code, name="Ann")
-    ip, port = host.address
-    plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": "Bob", "now": True}
-    plan |= {"ping": 0.2, "patience": 1.0, "retry_delay": 0.1}
-    return host, bot, GinRummyApp(store=Store(data), online=("join", plan))
 
 
 async def test_joining_a_host_plays_a_round_and_a_lost_host_goes_back_to_the_menu(

@@ -13,7 +13,7 @@ until the host sends the showdown.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -157,6 +157,10 @@ class RemoteSession(SessionReading):
         self.rules: Rules = config.rules
         self.seat = seat
         self.stored_names: tuple[str, str] = config.names
+        #: The rounds seen to their end at this table, as this seat saw them last (keyed
+        #: by game and round number): what a hint's advisor learns the opponent's style
+        #: from. Rounds ended before this side joined are not known here.
+        self._ended: dict[tuple[int, int], PlayerView] = {}
         self.update(state)
 
     def update(self, state: dict[str, Any]) -> None:
@@ -184,6 +188,8 @@ class RemoteSession(SessionReading):
             raise ProtocolError("bad-message", "state") from None
         self.own_view = view
         self.round = RemoteRound(view)
+        if view.result is not None:
+            self._ended[(self.game_number, view.round_number)] = view
 
     # --- SessionFacts ----------------------------------------------------------------
     @property
@@ -200,6 +206,13 @@ class RemoteSession(SessionReading):
         if seat != self.seat:
             raise ValueError("only this seat's view is known here")
         return self.own_view
+
+    def past_views(self, seat: int) -> Iterator[PlayerView]:
+        """The rounds of this table that ended while this side watched (the match's earlier
+        games too), oldest first, as this seat saw them last (`Session.past_views`)."""
+        if seat != self.seat:
+            raise ValueError("only this seat's view is known here")
+        return (self._ended[key] for key in sorted(self._ended))
 
 
 def refusal_text(message: dict[str, Any]) -> str:
