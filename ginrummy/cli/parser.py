@@ -386,7 +386,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     join = command("join", _("take a seat at an online table"), _(JOIN_EPILOG))
     join.add_argument("address", metavar="HOST[:PORT]", help=_("the host's address"))
-    join.add_argument("--code", required=True, metavar="CODE", help=_("the table's join code"))
+    join.add_argument(
+        "--code",
+        required=True,
+        nargs="+",
+        metavar="CODE",
+        # TRANSLATORS: help of join --code; keep "K7QMX-R3FTA" and "k7qmx r3fta".
+        help=_("the table's join code (K7QMX-R3FTA, or k7qmx r3fta with a space)"),
+    )
     join.add_argument("--name", metavar="NAME", help=_("your name at the table"))
     join.add_argument(
         "--bot", choices=LEVELS, metavar="LEVEL", help=_("a computer player plays the seat")

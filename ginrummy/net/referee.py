@@ -50,15 +50,34 @@ def position_number(match: Game | Match) -> int:
     return sum(len(rnd.actions) + 1 for game in games for rnd in game.rounds)
 
 
-def _fact(value: Any) -> str:
+def _fact(value: Any) -> Any:
+    """A fact as JSON: a card in the protocol's notation (``QH``), cards as a list of those,
+    a number as a number, anything else as its English text."""
     if isinstance(value, Card):
-        return value.pretty
-    return str(value)
+        return value.code
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Card) for v in value):
+        return [v.code for v in value]
+    if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    return value
+
+
+def _is_cards(value: Any) -> bool:
+    return isinstance(value, Card) or (
+        isinstance(value, list | tuple) and bool(value) and all(isinstance(v, Card) for v in value)
+    )
 
 
 def phrase_json(phrase: Phrase) -> dict[str, Any]:
-    """A refusal's English template and its facts as text, for the client to translate."""
-    return {"template": phrase.template, "facts": {k: _fact(v) for k, v in phrase.facts.items()}}
+    """A refusal's English template and its facts, for the client to word in its player's
+    language: ``cards`` names the facts that are cards (each in the card notation, or a
+    list of them)."""
+    facts = phrase.facts
+    return {
+        "template": phrase.template,
+        "facts": {k: _fact(v) for k, v in facts.items()},
+        "cards": sorted(k for k, v in facts.items() if _is_cards(v)),
+    }
 
 
 class Table:
@@ -118,11 +137,14 @@ class Table:
         match = self.match
         game = self.game
         is_match = isinstance(match, Match)
+        view = game.view(seat)
         return {
             "type": "state",
             "seq": self.seq,
             "seat": seat,
-            "view": view_to_json(game.view(seat)),
+            "view": view_to_json(view),
+            # What this seat may play now, in the action notation (empty: not its turn).
+            "legal": [str(a) for a in view.legal_actions()] if self.seated else [],
             "names": list(self.names),
             "present": [self.present(0), self.present(1)],
             "ready": list(self.ready),

@@ -23,11 +23,12 @@ from support.online import (
 )
 from support.pilot import keys_for, until
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.gameover import GameOverScreen
-from ginrummy.app.screens.online import JoinScreen, OnlineTableScreen
+from ginrummy.app.screens.online_join import JoinScreen
+from ginrummy.app.screens.online_table import OnlineTableScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.core import Discard, Phase
 from ginrummy.net.server import Host
@@ -279,3 +280,21 @@ async def test_a_host_lost_while_the_round_result_is_shown_goes_back_to_the_menu
         await host.close()
         await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", what="menu")
         assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "StartScreen"]
+
+
+async def test_a_joiner_without_a_name_is_you_at_their_table(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    """No --name: the host seats "Player 2", but at this keyboard the player is "You" in the
+    score lines as in the sentences ("You went gin"), never both names at once."""
+    host, bot, app = await joining(tmp_path, serve, patient=True, name="")
+    async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+        screen = table(app)
+        assert host.tables[0].names == ["Ann", "Player 2"]
+        assert screen.session.names == ("Ann", "You")
+        await play_keys(pilot, app, SimplePlayer())
+        result = app.screen
+        assert isinstance(result, RoundResultScreen)
+        shown = " ".join(str(s.render()) for s in result.query(Static))
+        assert "Player 2" not in shown

@@ -14,7 +14,8 @@ from textual.widgets import Static
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.model.remote import RemoteTableModel
-from ginrummy.app.screens.online import HostScreen, OnlineTableScreen
+from ginrummy.app.screens.online_host import HostScreen
+from ginrummy.app.screens.online_table import OnlineTableScreen
 from ginrummy.net.client import Client, play
 from ginrummy.net.server import Host, Limits
 from ginrummy.players.simple import SimplePlayer
@@ -84,7 +85,12 @@ async def hosting(
 
 
 async def joining(
-    data: Path, serve: Callable[..., Any], *, patient: bool = False, table: Any = None
+    data: Path,
+    serve: Callable[..., Any],
+    *,
+    patient: bool = False,
+    table: Any = None,
+    name: str = "Bob",
 ) -> tuple[Host, Client, GinRummyApp]:
     """A host with one table (``table``, else a new game), a bot client for its seat Ann,
     and an app (data in ``data``) joining it now as Bob, quick to notice that the host is
@@ -96,7 +102,7 @@ async def joining(
     code = host.tables[0].code
     bot = client_for(host, code, name="Ann", **(PATIENT_PINGS if patient else {}))
     ip, port = host.address
-    plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": "Bob", "now": True}
+    plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": name, "now": True}
     plan |= {"ping": 1.0 if patient else 0.2, "patience": 20.0 if patient else 1.0}
     plan |= {"retry_delay": 0.1}
     return host, bot, GinRummyApp(store=Store(data), online=("join", plan))

@@ -29,7 +29,7 @@ from ...core import (
     Totals,
 )
 from ...core.errors import Phrase
-from ...net.protocol import ProtocolError, view_from_json, worded
+from ...net.protocol import ProtocolError, phrase_facts, view_from_json, worded
 from ...text.errors import phrase_text
 from ...text.i18n import _
 from ...text.moves import capitalise
@@ -152,8 +152,13 @@ class RemoteMatch:
 class RemoteSession(SessionReading):
     """The game as this seat knows it (`SessionFacts`): rebuilt from every ``state``."""
 
-    def __init__(self, config: TableConfig, seat: int, state: dict[str, Any]) -> None:
+    def __init__(
+        self, config: TableConfig, seat: int, state: dict[str, Any], *, unnamed: bool = False
+    ) -> None:
+        """``unnamed``: the player at this keyboard gave no name (the host calls them
+        "Player N"): they are "You" here, as in every sentence about them."""
         self.config = config
+        self.unnamed = unnamed
         self.rules: Rules = config.rules
         self.seat = seat
         self.stored_names: tuple[str, str] = config.names
@@ -170,7 +175,10 @@ class RemoteSession(SessionReading):
             raise ProtocolError("bad-message", "seat")
         try:
             names = state["names"]
-            self.stored_names = (str(names[0]) or "?", str(names[1]) or "?")
+            stored = [str(names[0]) or "?", str(names[1]) or "?"]
+            if self.unnamed:
+                stored[self.seat] = "You"
+            self.stored_names = (stored[0], stored[1])
             self.game: RemoteGame = RemoteGame.from_json(state["game"])
             match = state["match"]
             self.match: RemoteMatch | None = (
@@ -220,9 +228,8 @@ def refusal_text(message: dict[str, Any]) -> str:
     wording, else the English sent."""
     phrase = message.get("phrase")
     if isinstance(phrase, dict) and isinstance(phrase.get("template"), str):
-        facts = phrase.get("facts")
         try:
-            return phrase_text(Phrase(phrase["template"], **(facts or {})))
+            return phrase_text(Phrase(phrase["template"], **phrase_facts(phrase)))
         except (KeyError, IndexError, TypeError, ValueError):
             pass
     return worded(str(message.get("code", "")), str(message.get("message", "")))
@@ -244,11 +251,13 @@ class RemoteTableModel(TableModel):
         channel: Channel,
         *,
         ascii: bool = False,
+        unnamed: bool = False,
     ) -> None:
+        """``unnamed``: the player here gave no name (`RemoteSession`)."""
         names = state.get("names") or ["", ""]
         config = TableConfig(ONLINE, "expert", (str(names[0]), str(names[1])), None, rules)
         super().__init__(config, ascii=ascii)
-        self.remote = RemoteSession(config, seat, state)
+        self.remote = RemoteSession(config, seat, state, unnamed=unnamed)
         # The local game `TableModel` dealt is not used: every fact comes from the host.
         self.session = self.remote  # type: ignore[assignment]
         self.seat = seat
