@@ -198,12 +198,16 @@ class Table:
             link.send(message)
 
     # --- seats --------------------------------------------------------------------------
-    def claim(self, name: str, token: str, link: Link) -> int:
-        """Seat a connection: by its token (a rejoin) or in a free seat (a new player).
+    def claim(self, name: str, token: str, link: Link, seat: int | None = None) -> int:
+        """Seat a connection: by its token (a rejoin) or in a free seat (a new player;
+        ``seat``: that one, if free: the host's own seat of a rematch).
 
         A rejoin replaces the seat's old connection (closed with "replaced"). Raises
-        `ProtocolError` ("wrong-token", "table-full", "bad-name").
+        `ProtocolError` ("wrong-token", "table-full", "bad-name", and "match-over" for a
+        new player at a finished table: the host may offer a rematch under the same code).
         """
+        if not token and self.over:
+            raise ProtocolError("match-over")
         if token:
             matches = [
                 s for s in (0, 1) if hmac.compare_digest(token.encode(), self.tokens[s].encode())
@@ -216,7 +220,7 @@ class Table:
             if old is not None:
                 old.close("replaced")
         else:
-            free = [s for s in (0, 1) if not self.names[s]]
+            free = [s for s in (0, 1) if not self.names[s] and seat in (None, s)]
             if not free:
                 raise ProtocolError("table-full")
             seat = free[0]

@@ -13,7 +13,10 @@ from typing import Any
 
 from support.net import client_for, new_table
 from support.online import (
+    PATIENT,
+    PATIENT_PINGS,
     SIZE,
+    LocalBot,
     bot_playing,
     hosting,
     joining,
@@ -27,10 +30,12 @@ from textual.widgets import Input, Static
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.gameover import GameOverScreen
+from ginrummy.app.screens.online_host import HostScreen
 from ginrummy.app.screens.online_join import JoinScreen
 from ginrummy.app.screens.online_table import OnlineTableScreen
 from ginrummy.app.screens.result import RoundResultScreen
-from ginrummy.core import Discard, Phase
+from ginrummy.core import Discard, Game, Phase, Rules
+from ginrummy.net.referee import Table
 from ginrummy.net.server import Host
 from ginrummy.players.simple import SimplePlayer
 from ginrummy.store import Store
@@ -241,8 +246,6 @@ async def test_a_joiners_finished_game_is_in_their_statistics(
     """The host's record of the finished game goes to the joiner's own history: the
     statistics screen counts it against the host's player, from the joiner's seat."""
     from ginrummy.app.screens.stats import StatsScreen
-    from ginrummy.core import Game, Rules
-    from ginrummy.net.referee import Table
 
     host: Host = await serve(Table(Game(Rules().with_(target=1), seed=5)))
     code = host.tables[0].code
@@ -298,3 +301,82 @@ async def test_a_joiner_without_a_name_is_you_at_their_table(
         assert isinstance(result, RoundResultScreen)
         shown = " ".join(str(s.render()) for s in result.query(Static))
         assert "Player 2" not in shown
+
+
+async def play_to_game_over(pilot: Pilot[Any], app: GinRummyApp) -> None:
+    """Play the seat here round after round until the game-over screen (target 1: the first
+    round won ends the game; a dead round deals again)."""
+    for _ in range(8):
+        await play_keys(pilot, app, SimplePlayer())
+        await pilot.press("enter")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameOverScreen | OnlineTableScreen),
+            what="the next round or the end",
+        )
+        if isinstance(app.screen, GameOverScreen):
+            return
+    raise AssertionError("the game did not end")
+
+
+async def test_the_host_plays_again_at_the_same_table_with_the_seats_swapped(
+    tmp_path: Path,
+) -> None:
+    rules = Rules().with_(target=1)
+    async with hosting(tmp_path, limits=PATIENT, rules=rules) as (app, pilot, waiting):
+        host, code = waiting.host, waiting.table.code
+        assert host is not None
+        async with bot_playing(client_for(host, code, name="Bob", **PATIENT_PINGS)):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+            assert model(app).seat == 0
+            await play_to_game_over(pilot, app)
+            await pilot.press("a")  # Play again
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, HostScreen)
+                    and "Play again: waiting for Bob" in text_of(app.screen, "#online-status")
+                ),
+                what="the host waiting for the rematch",
+            )
+        # Bob joins again with the same code: the same table, the seats swapped.
+        again = client_for(host, code, name="Bob", **PATIENT_PINGS)
+        async with bot_playing(again):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="rematch")
+            await until(pilot, lambda: again.seat is not None, what="the bot's welcome")
+            assert model(app).seat == 1 and again.seat == 0
+            assert table(app).session.names == ("Bob", "Ann")
+            assert not model(app).match_over
+            await play_keys(pilot, app, SimplePlayer())  # the rematch is played
+
+
+async def test_the_joiner_plays_again_at_the_same_table_with_the_seats_swapped(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    first = Table(Game(Rules().with_(target=1), seed=5))
+    host, bot, app = await joining(tmp_path, serve, patient=True, table=first)
+    async with app.run_test(size=SIZE) as pilot:
+        async with bot_playing(bot):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+            mine = model(app).seat  # whoever came first sat first
+            await play_to_game_over(pilot, app)
+            await pilot.press("a")  # Play again: wait for the host to offer it
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, JoinScreen)
+                    and "Play again: waiting for Ann" in text_of(app.screen, "#online-status")
+                ),
+                what="the joiner waiting for the rematch",
+            )
+        # The host's player says "Play again" too: the next match under the same code,
+        # the host in the other seat (as HostScreen.rematch does).
+        rematch = Table(Game(Rules().with_(target=1), seed=6), code=first.code)
+        host.add_table(rematch)
+        LocalBot(rematch, "Ann", mine)
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="rematch")
+        assert model(app).seat == 1 - mine
+        names = ["Ann", "Ann"]
+        names[1 - mine] = "Bob"
+        assert rematch.names == names and list(table(app).session.names) == names
+        await play_keys(pilot, app, SimplePlayer())  # the rematch is played

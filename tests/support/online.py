@@ -17,6 +17,9 @@ from ginrummy.app.model.remote import RemoteTableModel
 from ginrummy.app.screens.online_host import HostScreen
 from ginrummy.app.screens.online_table import OnlineTableScreen
 from ginrummy.net.client import Client, play
+from ginrummy.net.protocol import view_from_json
+from ginrummy.net.referee import Table
+from ginrummy.net.seats import LocalSeat
 from ginrummy.net.server import Host, Limits
 from ginrummy.players.simple import SimplePlayer
 from ginrummy.store import Store
@@ -106,3 +109,26 @@ async def joining(
     plan |= {"ping": 1.0 if patient else 0.2, "patience": 20.0 if patient else 1.0}
     plan |= {"retry_delay": 0.1}
     return host, bot, GinRummyApp(store=Store(data), online=("join", plan))
+
+
+class LocalBot:
+    """The simple bot in ``seat`` of a table in this process, as the host app's own player
+    sits there (through a `LocalSeat`)."""
+
+    def __init__(self, table: Table, name: str, seat: int) -> None:
+        self.table = table
+        self.player = SimplePlayer()
+        self.local = LocalSeat(table, self.heard)
+        self.local.claim(name, seat)
+
+    def heard(self, message: dict[str, Any]) -> None:
+        if message.get("type") != "state" or message["match"]["over"] or not message["seated"]:
+            return
+        view = view_from_json(message["view"], self.table.match.rules)
+        seat = self.local.seat
+        assert seat is not None
+        if view.result is not None:
+            if not message["ready"][seat]:
+                self.local.ready(message["seq"])
+        elif message["legal"]:
+            self.local.act(str(self.player.choose(view)), message["seq"])

@@ -205,7 +205,31 @@ class HostScreen(GinScreen[str]):
         )
 
     def _left(self, choice: str | None) -> None:
+        if choice == "again":
+            self.rematch()
+            return
         self.run_worker(self._finish(choice), group="host-close")
+
+    def rematch(self) -> None:
+        """A new match at the same table (the same code and rules), seats swapped: the host
+        sits in the other seat and waits for the other player to join again."""
+        old, host, saves, seat = self.table, self.host, self.saves, self.seat
+        if old is None or host is None or saves is None or seat is None or seat.seat is None:
+            self.dismiss("menu")
+            return
+        other = old.names[1 - seat.seat]
+        mine = 1 - seat.seat
+        seat.leave()
+        rules = old.match.rules
+        table = Table(Match(rules) if rules.is_match else Game(rules), code=old.code)
+        saves.local_seat = mine
+        saves.attach(table)
+        host.add_table(table)
+        self.table, self.seated = table, False
+        self.seat = LocalSeat(table, self._heard)
+        self.seat.claim(self.player_name, mine)
+        # TRANSLATORS: the host screen after "Play again": {name} is the other player.
+        self._status(_("Play again: waiting for {name} to join again…").format(name=other))
 
     async def _finish(self, choice: str | None) -> None:
         await self.stop()

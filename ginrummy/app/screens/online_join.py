@@ -4,6 +4,7 @@ by itself after a drop."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ssl
 from dataclasses import dataclass
@@ -72,6 +73,8 @@ class JoinScreen(GinScreen[str]):
         self.seat: RemoteSeat | None = None
         self.model: RemoteTableModel | None = None
         self.joining = False
+        #: The address, code and name last joined (a rematch joins them again).
+        self.last: tuple[Address, str, str] | None = None
 
     def compose(self) -> ComposeResult:
         plan = self.plan
@@ -144,36 +147,46 @@ class JoinScreen(GinScreen[str]):
         self.joining = True
         # TRANSLATORS: the join screen while connecting; {address} is HOST:PORT.
         self._status(_("Joining {address}…").format(address=f"{address.host}:{address.port}"))
+        self.last = (address, code, name)
         self.run_worker(self._connect(address, code, name), exclusive=True, group="join")
 
-    async def _connect(self, address: Address, code: str, name: str) -> None:
+    async def _connect(
+        self, address: Address, code: str, name: str, *, rematch: bool = False
+    ) -> None:
+        """Join (``rematch``: the table's next match, as a new player, waiting while the
+        host has not offered it yet: the finished match answers "match-over")."""
         plan = self.plan
         tokens = SeatTokens(self.gin_app.store)
         key = SeatTokens.key(address.host, address.port, code, name)
-        client = Client(
-            address,
-            code,
-            name=name,
-            token=tokens.get(key),
-            tls=plan.cafile_tls,
-            ping_interval=plan.ping,
-            ping_timeout=plan.ping,
-        )
-        try:
-            await client.connect()
-            state = await client.receive()
-            while state.get("type") != "state":
+        while True:
+            client = Client(
+                address,
+                code,
+                name=name,
+                token="" if rematch else tokens.get(key),
+                tls=plan.cafile_tls,
+                ping_interval=plan.ping,
+                ping_timeout=plan.ping,
+            )
+            try:
+                await client.connect()
                 state = await client.receive()
-        except ConnectFailed as exc:
-            if exc.code == "wrong-token":
-                tokens.keep(key, None)
-            self.joining = False
-            self._status(str(exc), error=True)
-            return
-        except Disconnected:
-            self.joining = False
-            self._status(_("The host closed the connection."), error=True)
-            return
+                while state.get("type") != "state":
+                    state = await client.receive()
+                break
+            except ConnectFailed as exc:
+                if rematch and exc.code == "match-over":
+                    await asyncio.sleep(plan.retry_delay)
+                    continue
+                if exc.code == "wrong-token":
+                    tokens.keep(key, None)
+                self.joining = False
+                self._status(str(exc), error=True)
+                return
+            except Disconnected:
+                self.joining = False
+                self._status(_("The host closed the connection."), error=True)
+                return
         with contextlib.suppress(OSError):
             tokens.keep(key, client.token)
         assert client.seat is not None and client.rules is not None
@@ -231,7 +244,24 @@ class JoinScreen(GinScreen[str]):
                 keep_record(self.gin_app.store, *finished)
 
     def _left(self, choice: str | None) -> None:
+        if choice == "again" and self.last is not None:
+            self.run_worker(self._again(*self.last), group="join-close")
+            return
         self.run_worker(self._finish(choice), group="join-close")
+
+    async def _again(self, address: Address, code: str, name: str) -> None:
+        """A rematch: the same table's next match, seats swapped (the host deals it when
+        its player says "Play again" too)."""
+        other = ""
+        if self.model is not None:
+            other = self.model.remote.names[self.model.other]
+        await self.stop()
+        self.joining = True
+        # TRANSLATORS: the join screen after "Play again": {name} is the other player.
+        self._status(_("Play again: waiting for {name} to play again…").format(name=other))
+        self.run_worker(
+            self._connect(address, code, name, rematch=True), exclusive=True, group="join"
+        )
 
     async def _finish(self, choice: str | None) -> None:
         await self.stop()

@@ -133,6 +133,8 @@ class OnlineTableScreen(TableScreen):
         if choice == "next" and s.match is not None and not s.match.is_over:
             model.next_round()
             self.refresh_table()
+        elif choice == "again" and model.match_over and model.gone is None:
+            self.dismiss("again")  # a rematch at the same table, seats swapped
         else:
             self.dismiss("quit" if choice == "quit" else "menu")
 
