@@ -13,6 +13,7 @@ import ssl
 import sys
 
 from ..core import Game, Match, Rules
+from ..net.clock import TurnClock
 from ..net.protocol import join_command
 from ..net.referee import Table
 from ..net.saves import OnlineSaves
@@ -90,6 +91,8 @@ def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         "tls": tls,
         "cert": args.cert or "",
         "resume": not args.new,
+        "clock": args.clock,
+        "clock_level": args.level,
     }
     launch_app(_("the game cannot start: {problem}"), online=("host", plan))
     return 0
@@ -105,6 +108,9 @@ async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLCont
                 address=args.bind, port=args.port, problem=exc.strerror or exc
             )
         ) from None
+    clocks = [TurnClock(t, args.clock, level=args.level) for t in tables] if args.clock else []
+    for clock in clocks:
+        clock.start()
     address, port = host.address
     scheme = "wss" if tls is not None else "ws"
     shown = f"[{address}]" if ":" in address else address
@@ -124,5 +130,7 @@ async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLCont
     try:
         await host.serve_until_done()
     finally:
+        for clock in clocks:
+            await clock.stop()
         await host.close()
     return 0

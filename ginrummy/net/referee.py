@@ -30,6 +30,17 @@ class Link(Protocol):
     def close(self, code: str) -> None: ...
 
 
+class TurnClockLike(Protocol):
+    """What the table reads of its turn clock (`ginrummy.net.clock.TurnClock`)."""
+
+    seconds: float
+
+    def left(self) -> float: ...
+
+    @property
+    def warned(self) -> bool: ...
+
+
 class Refused(ValueError):
     """An action or request refused with a reason; the table is unchanged."""
 
@@ -114,6 +125,10 @@ class Table:
         #: The match's details as the host's history keeps them (set by the host's saves;
         #: made up at the end if none): their id names the match in every seat's history.
         self.meta: GameMeta | None = None
+        #: The turn clock (`ginrummy.net.clock.TurnClock`), if the host set one.
+        self.clock: TurnClockLike | None = None
+        #: The seat whose last move the clock's computer played (its time ran out).
+        self.played_for: int | None = None
 
     # --- reading ------------------------------------------------------------------------
     @property
@@ -132,6 +147,27 @@ class Table:
     def present(self, seat: int) -> bool:
         return self.links[seat] is not None
 
+    def waiting_on(self) -> list[int]:
+        """The seats the table waits for: the player to act, or after a round's result
+        those who have not said ``ready``."""
+        if self.over or not self.seated:
+            return []
+        if self.game.round_over:
+            return [s for s in (0, 1) if not self.ready[s]]
+        return [self.game.round.to_act]
+
+    def _clock_json(self) -> dict[str, Any] | None:
+        clock = self.clock
+        if clock is None:
+            return None
+        return {
+            "seconds": clock.seconds,
+            "left": round(clock.left(), 1),
+            "warning": clock.warned,
+            "seats": self.waiting_on(),
+            "played_for": self.played_for,
+        }
+
     def state_for(self, seat: int) -> dict[str, Any]:
         """What ``seat`` is told: its own view and the table's public facts."""
         match = self.match
@@ -145,6 +181,8 @@ class Table:
             "view": view_to_json(view),
             # What this seat may play now, in the action notation (empty: not its turn).
             "legal": [str(a) for a in view.legal_actions()] if self.seated else [],
+            # The turn clock: null when off (see docs/protocol.md).
+            "clock": self._clock_json(),
             "names": list(self.names),
             "present": [self.present(0), self.present(1)],
             "ready": list(self.ready),
@@ -253,8 +291,9 @@ class Table:
             self.broadcast()
 
     # --- moves --------------------------------------------------------------------------
-    def act(self, seat: int, text: str, seq: int) -> None:
-        """Play ``text`` (the core's action text) for ``seat``; `Refused` says why not."""
+    def act(self, seat: int, text: str, seq: int, *, by_clock: bool = False) -> None:
+        """Play ``text`` (the core's action text) for ``seat``; `Refused` says why not.
+        ``by_clock``: the turn clock's computer plays it (the player's time ran out)."""
         if self.over:
             raise Refused("match-over", "the match is over")
         if not self.seated:
@@ -274,6 +313,7 @@ class Table:
             raise Refused(exc.code or "illegal", str(exc), exc.phrase) from None
         self.seq += 1
         self.ready = [False, False]
+        self.played_for = seat if by_clock else None
         self._changed()
 
     def say_ready(self, seat: int, seq: int) -> None:
@@ -293,6 +333,7 @@ class Table:
                 self.game.next_round()
             self.seq += 1
             self.ready = [False, False]
+            self.played_for = None
             self._changed()
         else:
             self.broadcast()

@@ -35,6 +35,7 @@ from ginrummy.app.screens.online_join import JoinScreen
 from ginrummy.app.screens.online_table import OnlineTableScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.core import Discard, Game, Phase, Rules
+from ginrummy.net.clock import TurnClock
 from ginrummy.net.referee import Table
 from ginrummy.net.server import Host
 from ginrummy.players.simple import SimplePlayer
@@ -380,3 +381,38 @@ async def test_the_joiner_plays_again_at_the_same_table_with_the_seats_swapped(
         names[1 - mine] = "Bob"
         assert rematch.names == names and list(table(app).session.names) == names
         await play_keys(pilot, app, SimplePlayer())  # the rematch is played
+
+
+async def wait_out_the_clock(pilot: Pilot[Any], app: GinRummyApp) -> None:
+    """At the player's turn, press nothing: the table shows the time left, warns, and the
+    computer plays the turn for the player."""
+    await my_turn(pilot, app)
+    screen = table(app)
+    seq = model(app).seq
+    await until(pilot, lambda: "your time 0:0" in (screen.sub_title or ""), what="the clock")
+    await until(pilot, lambda: "Hurry" in screen.message_text, what="the warning")
+    assert "then the computer plays this turn for you" in screen.message_text
+    await until(pilot, lambda: model(app).seq != seq, what="the computer's move")
+    await until(pilot, lambda: "Your time ran out" in screen.message_text, what="told")
+
+
+async def test_the_turn_clock_plays_for_a_host_who_waits(tmp_path: Path) -> None:
+    async with (
+        hosting(tmp_path, limits=PATIENT, clock=4.0) as (app, pilot, waiting),
+        bot_playing(client_for(waiting.host, waiting.table.code, name="Bob", **PATIENT_PINGS)),  # type: ignore[arg-type, union-attr]
+    ):
+        await wait_out_the_clock(pilot, app)
+
+
+async def test_the_turn_clock_plays_for_a_joiner_who_waits(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    first = new_table(5)
+    clock = TurnClock(first, 4.0, level="simple")
+    _host, bot, app = await joining(tmp_path, serve, patient=True, table=first)
+    clock.start()
+    try:
+        async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
+            await wait_out_the_clock(pilot, app)
+    finally:
+        await clock.stop()

@@ -13,6 +13,8 @@ until the host sends the showdown.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -279,6 +281,10 @@ class RemoteTableModel(TableModel):
         self.refusal: str | None = None
         #: The round (game, round number) whose lines the log tells.
         self.round_key: tuple[int, int] | None = None
+        #: The turn clock as last told (None: no clock), and when that was (monotonic).
+        clock = state.get("clock")
+        self.clock: dict[str, Any] | None = clock if isinstance(clock, dict) else None
+        self._clock_at = time.monotonic()
         #: Told after every message taken in: "state", "refused", "connection" or "gone".
         self.listener: Callable[[str], None] | None = None
 
@@ -294,6 +300,9 @@ class RemoteTableModel(TableModel):
                 return
             self.state = message
             self.seq = int(message.get("seq", self.seq))
+            clock = message.get("clock")
+            self.clock = clock if isinstance(clock, dict) else None
+            self._clock_at = time.monotonic()
             if self.pending is not None and self.seq != self.pending:
                 self.pending = None
                 view = self.remote.own_view
@@ -352,6 +361,34 @@ class RemoteTableModel(TableModel):
         ready = self.state.get("ready")
         mine = isinstance(ready, list) and len(ready) == 2 and bool(ready[self.seat])
         return mine or (self.pending is not None and self.pending == self.seq)
+
+    # --- the turn clock -----------------------------------------------------------------
+    def clock_left(self) -> int | None:
+        """Whole seconds left to the seat the table waits for (None: no clock running)."""
+        clock = self.clock
+        if clock is None or not clock.get("seats") or self.remote.match_over:
+            return None
+        try:
+            left = float(clock["left"]) - (time.monotonic() - self._clock_at)
+        except (KeyError, TypeError, ValueError):
+            return None
+        return max(0, math.ceil(left))
+
+    @property
+    def clock_on_me(self) -> bool:
+        """Whether the clock runs for this seat (its turn, or its ``ready``)."""
+        clock = self.clock
+        return clock is not None and self.seat in (clock.get("seats") or [])
+
+    @property
+    def clock_warning(self) -> bool:
+        """The host's warning: a few seconds left for this seat."""
+        return self.clock_on_me and bool((self.clock or {}).get("warning"))
+
+    @property
+    def played_for_me(self) -> bool:
+        """Whether the last move was this seat's, played by the clock's computer."""
+        return self.clock is not None and self.clock.get("played_for") == self.seat
 
     def wait_reason(self) -> str | None:
         """Why this seat cannot move now (None: it can)."""

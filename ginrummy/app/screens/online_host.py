@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from ...core import Game, Match, Rules
+from ...net.clock import TurnClock
 from ...net.protocol import DEFAULT_PORT, join_command
 from ...net.referee import Table
 from ...net.saves import OnlineSaves
@@ -46,6 +47,10 @@ class HostPlan:
     tls: ssl.SSLContext | None = None
     #: The certificate file behind ``tls`` (named in the join command shown).
     cert: str = ""
+    #: The turn clock: seconds a turn (None: off), and the computer that plays a turn
+    #: whose time ran out.
+    clock: float | None = None
+    clock_level: str = "simple"
     #: Serve the latest saved online match again, if there is one.
     resume: bool = True
     limits: Limits | None = None
@@ -80,6 +85,7 @@ class HostScreen(GinScreen[str]):
         self.seat: LocalSeat | None = None
         self.saves: OnlineSaves | None = None
         self.seated = False
+        self.clock: TurnClock | None = None
         #: The host's own name at the table ("" if none: "You" at this keyboard).
         self.player_name = ""
 
@@ -138,6 +144,7 @@ class HostScreen(GinScreen[str]):
             self.query_one("#host-port", Input).focus()
             return
         self.host, self.table, self.saves = host, table, saves
+        self._start_clock(table)
         port = host.address[1]
         seat = LocalSeat(table, self._heard)
         self.seat = seat
@@ -226,6 +233,7 @@ class HostScreen(GinScreen[str]):
         saves.attach(table)
         host.add_table(table)
         self.table, self.seated = table, False
+        self._start_clock(table)
         self.seat = LocalSeat(table, self._heard)
         self.seat.claim(self.player_name, mine)
         # TRANSLATORS: the host screen after "Play again": {name} is the other player.
@@ -238,8 +246,20 @@ class HostScreen(GinScreen[str]):
         else:
             self.dismiss("menu")
 
+    def _start_clock(self, table: Table) -> None:
+        """The turn clock of ``table``, if the plan sets one (the last table's stops)."""
+        if self.clock is not None:
+            self.run_worker(self.clock.stop(), group="host-clock")
+            self.clock = None
+        if self.plan.clock:
+            self.clock = TurnClock(table, self.plan.clock, level=self.plan.clock_level)
+            self.clock.start()
+
     async def stop(self) -> None:
         """Leave the seat and stop listening (the match stays saved for another time)."""
+        if self.clock is not None:
+            clock, self.clock = self.clock, None
+            await clock.stop()
         if self.seat is not None:
             self.seat.leave()
             self.seat = None

@@ -50,6 +50,9 @@ class OnlineTableScreen(TableScreen):
         self.remote = model
         self.goodbye = goodbye
         self._was_present = model.other_present
+        #: The positions whose clock warning, and whose move by the clock, were said.
+        self._warned_at = -1
+        self._played_at = -1
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_online":
@@ -66,6 +69,18 @@ class OnlineTableScreen(TableScreen):
     def on_mount(self) -> None:
         # Textual runs `TableScreen.on_mount` too (it starts the round): only listen here.
         self.remote.listener = self._heard
+        self._clock_shown: tuple[int, bool] | None = None
+        if self.remote.clock is not None:
+            self.set_interval(0.5, self._tick)
+
+    def _tick(self) -> None:
+        """The turn clock counts down in the title bar."""
+        model = self.remote
+        left = model.clock_left()
+        shown = None if left is None else (left, model.clock_on_me)
+        if shown != self._clock_shown:
+            self._clock_shown = shown
+            self.refresh_table()
 
     def on_unmount(self) -> None:
         self.remote.listener = None
@@ -114,6 +129,19 @@ class OnlineTableScreen(TableScreen):
                 self._written = 0
             self._start_round()
             return
+        if model.clock_warning and model.seq != self._warned_at:
+            self._warned_at = model.seq
+            left = model.clock_left() or 0
+            self.show_message(
+                # TRANSLATORS: online, the turn clock's warning; {n} is a number of seconds.
+                _("Hurry: {n} s left, then the computer plays this turn for you.").format(n=left),
+                error=True,
+            )
+            self.app.bell()
+        elif model.played_for_me and model.seq != self._played_at:
+            self._played_at = model.seq
+            # TRANSLATORS: online, the turn clock ran out and the computer moved for the player.
+            self.show_message(_("Your time ran out: the computer played that turn for you."))
         model.sync_log()
         self._write_log()
         self.advance()
@@ -142,6 +170,11 @@ class OnlineTableScreen(TableScreen):
         super().refresh_table()
         model = self.remote
         self.sub_title = f"{self.sub_title} · {model.status()}"
+        left = model.clock_left()
+        if left is not None:
+            # TRANSLATORS: the turn clock in the title bar: "your time" or the other's.
+            whose = _("your time") if model.clock_on_me else model.remote.names[model.other]
+            self.sub_title += f" · {whose} {left // 60}:{left % 60:02d}"
         waiting = None
         if model.gone is None and (not model.connected or not model.other_present):
             waiting = model.wait_reason()
