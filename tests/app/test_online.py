@@ -191,7 +191,7 @@ async def test_the_table_says_the_other_is_away_and_waits_until_they_rejoin(
 async def test_joining_a_host_plays_a_round_and_a_lost_host_goes_back_to_the_menu(
     tmp_path: Path, serve: Callable[..., Any]
 ) -> None:
-    host, bot, app = await joining(tmp_path, serve)
+    host, bot, app = await joining(tmp_path, serve, patient=True, patience=1.0)
     async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
         screen = table(app)
@@ -276,7 +276,7 @@ async def test_a_host_lost_while_the_round_result_is_shown_goes_back_to_the_menu
 ) -> None:
     """The table closes with the result screen over it (Textual alone would close only the
     result screen, leaving a table whose game is gone)."""
-    host, bot, app = await joining(tmp_path, serve)
+    host, bot, app = await joining(tmp_path, serve, patient=True, patience=1.0)
     async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
         await play_keys(pilot, app, SimplePlayer())

@@ -94,6 +94,7 @@ async def joining(
     patient: bool = False,
     table: Any = None,
     name: str = "Bob",
+    patience: float | None = None,
 ) -> tuple[Host, Client, GinRummyApp]:
     """A host with one table (``table``, else a new game), a bot client for its seat Ann,
     and an app (data in ``data``) joining it now as Bob, quick to notice that the host is
@@ -106,7 +107,9 @@ async def joining(
     bot = client_for(host, code, name="Ann", **(PATIENT_PINGS if patient else {}))
     ip, port = host.address
     plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": name, "now": True}
-    plan |= {"ping": 1.0 if patient else 0.2, "patience": 20.0 if patient else 1.0}
+    if patience is None:
+        patience = 20.0 if patient else 1.0
+    plan |= {"ping": 1.0 if patient else 0.2, "patience": patience}
     plan |= {"retry_delay": 0.1}
     return host, bot, GinRummyApp(store=Store(data), online=("join", plan))
 
