@@ -165,6 +165,9 @@ class GinRummyApp(App[None]):
         self.saved: list[SavedGame] = []
         #: Set when the app closes with an unfinished game saved.
         self.left_saved_game = False
+        #: What to print once the app has closed instead of the saved game's line (an
+        #: online match left: how to go back to it).
+        self.goodbye: str | None = None
         #: The mode of the game last sat down to (new or continued): the start screen
         #: focuses its button when the player comes back to the menu.
         self.played_mode: str | None = None
@@ -521,7 +524,9 @@ def launch(
         online=online,
     )
     app.run()
-    if app.left_saved_game:
+    if app.goodbye:
+        print(app.goodbye)
+    elif app.left_saved_game:
         print(goodbye_line(sys.argv[0], os.environ))
 
 

@@ -13,6 +13,8 @@ import ssl
 import sys
 
 from ..core import Game, Match, Rules
+from ..net.clock import TurnClock
+from ..net.protocol import join_command
 from ..net.referee import Table
 from ..net.saves import OnlineSaves
 from ..net.server import Host, Limits, is_all_interfaces
@@ -87,7 +89,10 @@ def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         "rules": args.rules,
         "name": args.name or "",
         "tls": tls,
+        "cert": args.cert or "",
         "resume": not args.new,
+        "clock": args.clock,
+        "clock_level": args.level,
     }
     launch_app(_("the game cannot start: {problem}"), online=("host", plan))
     return 0
@@ -103,15 +108,20 @@ async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLCont
                 address=args.bind, port=args.port, problem=exc.strerror or exc
             )
         ) from None
+    clocks = [TurnClock(t, args.clock, level=args.level) for t in tables] if args.clock else []
+    for clock in clocks:
+        clock.start()
     address, port = host.address
     scheme = "wss" if tls is not None else "ws"
     shown = f"[{address}]" if ":" in address else address
+    command = join_command(f"{shown}:{port}", "CODE", cert=args.cert if tls is not None else None)
     sys.stderr.write(
+        # TRANSLATORS: {command} is a shell command (ginrummy join ...): keep it as it is.
         ngettext(
-            "hosting {n} table on {uri}; join with: ginrummy join {address}:{port} --code CODE",
-            "hosting {n} tables on {uri}; join with: ginrummy join {address}:{port} --code CODE",
+            "hosting {n} table on {uri}; join with: {command}",
+            "hosting {n} tables on {uri}; join with: {command}",
             len(tables),
-        ).format(n=len(tables), uri=f"{scheme}://{shown}:{port}/", address=shown, port=port)
+        ).format(n=len(tables), uri=f"{scheme}://{shown}:{port}/", command=command)
         + "\n"
     )
     for table in tables:
@@ -120,5 +130,7 @@ async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLCont
     try:
         await host.serve_until_done()
     finally:
+        for clock in clocks:
+            await clock.stop()
         await host.close()
     return 0

@@ -13,7 +13,7 @@ import ssl
 from typing import Any
 
 from ..net.client import Client, ConnectFailed, Disconnected, Refusal, parse_address, play
-from ..net.protocol import normalise_code
+from ..net.protocol import cafile_refusal, normalise_code
 from ..net.saves import keep_record
 from ..net.seats import SeatTokens
 from ..players import make_player
@@ -48,14 +48,18 @@ def _client_tls(cafile: str | None, secure: bool) -> ssl.SSLContext | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    code_text = " ".join(args.code) if isinstance(args.code, list) else str(args.code)
+    refusal = cafile_refusal(args.address, args.cafile)
+    if refusal is not None:
+        raise UsageError(refusal)
     try:
         address = parse_address(args.address, secure=args.cafile is not None)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     tls = _client_tls(args.cafile, address.secure)
-    code = normalise_code(args.code)
+    code = normalise_code(code_text)
     if args.bot is None:
-        return _open_table(args, tls)
+        return _open_table(args, tls, code_text)
     store = open_store()
     key = SeatTokens.key(address.host, address.port, code, args.name or "")
     client = Client(address, code, name=args.name or "", token=_tokens(store).get(key, ""), tls=tls)
@@ -101,16 +105,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
+def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None, code_text: str) -> int:
     """The table in this terminal: the app joins at once and opens the table when seated
     (a refusal is said on its join form, where the player may try again)."""
     from .play import launch_app
 
     plan = {
         "address": args.address,
-        "code": args.code,
+        "code": code_text,
         "name": args.name or "",
         "cafile_tls": tls,
+        "cafile": args.cafile or "",
         "now": True,
     }
     launch_app(_("the game cannot start: {problem}"), online=("join", plan))

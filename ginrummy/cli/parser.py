@@ -383,10 +383,34 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--new", action="store_true", help=_("do not serve the saved online match again")
     )
+    host.add_argument(
+        "--clock",
+        type=_int_type(5, 3600),
+        metavar="SECONDS",
+        # TRANSLATORS: help of host --clock.
+        help=_(
+            "a turn clock: each turn gets SECONDS, then the computer plays it (default: no clock)"
+        ),
+    )
+    host.add_argument(
+        "--level",
+        choices=LEVELS,
+        default="simple",
+        metavar="LEVEL",
+        # TRANSLATORS: help of host --level (with --clock); keep "simple".
+        help=_("the computer that plays a turn whose time ran out (default simple)"),
+    )
 
     join = command("join", _("take a seat at an online table"), _(JOIN_EPILOG))
     join.add_argument("address", metavar="HOST[:PORT]", help=_("the host's address"))
-    join.add_argument("--code", required=True, metavar="CODE", help=_("the table's join code"))
+    join.add_argument(
+        "--code",
+        required=True,
+        nargs="+",
+        metavar="CODE",
+        # TRANSLATORS: help of join --code; keep "K7QMX-R3FTA" and "k7qmx r3fta".
+        help=_("the table's join code (K7QMX-R3FTA, or k7qmx r3fta with a space)"),
+    )
     join.add_argument("--name", metavar="NAME", help=_("your name at the table"))
     join.add_argument(
         "--bot", choices=LEVELS, metavar="LEVEL", help=_("a computer player plays the seat")

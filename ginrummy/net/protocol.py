@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import shlex
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,12 +32,15 @@ __all__ = [
     "VERSION",
     "ClientMessage",
     "ProtocolError",
+    "cafile_refusal",
     "dumps",
+    "join_command",
     "loads_from_host",
     "loads_object",
     "new_code",
     "new_token",
     "normalise_code",
+    "phrase_facts",
     "read_client_message",
     "result_from_json",
     "result_to_json",
@@ -419,3 +423,40 @@ def rules_from_json(data: Any) -> Rules:
         return Rules.from_dict(data)
     except (RulesError, TypeError, KeyError):
         raise ProtocolError("bad-message", "rules") from None
+
+
+def phrase_facts(phrase: dict[str, Any]) -> dict[str, Any]:
+    """A ``refused`` phrase's facts with its card facts as `Card` again (`phrase_json`);
+    `ProtocolError` if one is not a card."""
+    facts = phrase.get("facts")
+    facts = dict(facts) if isinstance(facts, dict) else {}
+    names = phrase.get("cards")
+    for name in names if isinstance(names, list) else []:
+        if name in facts:
+            value = facts[name]
+            facts[name] = _cards(value) if isinstance(value, list) else _card(value)
+    return facts
+
+
+def join_command(
+    address: str, code: str, *, cert: str | None = None, secure: bool = False, name: str = ""
+) -> str:
+    """The command that joins the table at ``address`` (HOST:PORT): with TLS (``secure``,
+    or a ``cert``), the wss:// address, and ``cert`` as the certificate to trust (a
+    self-signed host's --cert, which it hands over; with a certificate from a public
+    authority the joining side needs no --cafile)."""
+    if cert is not None:
+        command = f"ginrummy join wss://{address} --code {code} --cafile {shlex.quote(cert)}"
+    elif secure:
+        command = f"ginrummy join wss://{address} --code {code}"
+    else:
+        command = f"ginrummy join {address} --code {code}"
+    return f"{command} --name {shlex.quote(name)}" if name else command
+
+
+def cafile_refusal(text: str, cafile: str | None) -> str | None:
+    """Why ``--cafile`` cannot go with the address typed (a ws:// address has no TLS)."""
+    if cafile is not None and text.strip().lower().startswith("ws://"):
+        # TRANSLATORS: keep --cafile, ws:// and wss:// as they are.
+        return _("--cafile is for a TLS connection: write the address with wss://, not ws://")
+    return None

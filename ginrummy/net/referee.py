@@ -30,6 +30,17 @@ class Link(Protocol):
     def close(self, code: str) -> None: ...
 
 
+class TurnClockLike(Protocol):
+    """What the table reads of its turn clock (`ginrummy.net.clock.TurnClock`)."""
+
+    seconds: float
+
+    def left(self) -> float: ...
+
+    @property
+    def warned(self) -> bool: ...
+
+
 class Refused(ValueError):
     """An action or request refused with a reason; the table is unchanged."""
 
@@ -50,15 +61,34 @@ def position_number(match: Game | Match) -> int:
     return sum(len(rnd.actions) + 1 for game in games for rnd in game.rounds)
 
 
-def _fact(value: Any) -> str:
+def _fact(value: Any) -> Any:
+    """A fact as JSON: a card in the protocol's notation (``QH``), cards as a list of those,
+    a number as a number, anything else as its English text."""
     if isinstance(value, Card):
-        return value.pretty
-    return str(value)
+        return value.code
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Card) for v in value):
+        return [v.code for v in value]
+    if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    return value
+
+
+def _is_cards(value: Any) -> bool:
+    return isinstance(value, Card) or (
+        isinstance(value, list | tuple) and bool(value) and all(isinstance(v, Card) for v in value)
+    )
 
 
 def phrase_json(phrase: Phrase) -> dict[str, Any]:
-    """A refusal's English template and its facts as text, for the client to translate."""
-    return {"template": phrase.template, "facts": {k: _fact(v) for k, v in phrase.facts.items()}}
+    """A refusal's English template and its facts, for the client to word in its player's
+    language: ``cards`` names the facts that are cards (each in the card notation, or a
+    list of them)."""
+    facts = phrase.facts
+    return {
+        "template": phrase.template,
+        "facts": {k: _fact(v) for k, v in facts.items()},
+        "cards": sorted(k for k, v in facts.items() if _is_cards(v)),
+    }
 
 
 class Table:
@@ -95,6 +125,10 @@ class Table:
         #: The match's details as the host's history keeps them (set by the host's saves;
         #: made up at the end if none): their id names the match in every seat's history.
         self.meta: GameMeta | None = None
+        #: The turn clock (`ginrummy.net.clock.TurnClock`), if the host set one.
+        self.clock: TurnClockLike | None = None
+        #: The seat whose last move the clock's computer played (its time ran out).
+        self.played_for: int | None = None
 
     # --- reading ------------------------------------------------------------------------
     @property
@@ -113,16 +147,42 @@ class Table:
     def present(self, seat: int) -> bool:
         return self.links[seat] is not None
 
+    def waiting_on(self) -> list[int]:
+        """The seats the table waits for: the player to act, or after a round's result
+        those who have not said ``ready``."""
+        if self.over or not self.seated:
+            return []
+        if self.game.round_over:
+            return [s for s in (0, 1) if not self.ready[s]]
+        return [self.game.round.to_act]
+
+    def _clock_json(self) -> dict[str, Any] | None:
+        clock = self.clock
+        if clock is None:
+            return None
+        return {
+            "seconds": clock.seconds,
+            "left": round(clock.left(), 1),
+            "warning": clock.warned,
+            "seats": self.waiting_on(),
+            "played_for": self.played_for,
+        }
+
     def state_for(self, seat: int) -> dict[str, Any]:
         """What ``seat`` is told: its own view and the table's public facts."""
         match = self.match
         game = self.game
         is_match = isinstance(match, Match)
+        view = game.view(seat)
         return {
             "type": "state",
             "seq": self.seq,
             "seat": seat,
-            "view": view_to_json(game.view(seat)),
+            "view": view_to_json(view),
+            # What this seat may play now, in the action notation (empty: not its turn).
+            "legal": [str(a) for a in view.legal_actions()] if self.seated else [],
+            # The turn clock: null when off (see docs/protocol.md).
+            "clock": self._clock_json(),
             "names": list(self.names),
             "present": [self.present(0), self.present(1)],
             "ready": list(self.ready),
@@ -176,12 +236,16 @@ class Table:
             link.send(message)
 
     # --- seats --------------------------------------------------------------------------
-    def claim(self, name: str, token: str, link: Link) -> int:
-        """Seat a connection: by its token (a rejoin) or in a free seat (a new player).
+    def claim(self, name: str, token: str, link: Link, seat: int | None = None) -> int:
+        """Seat a connection: by its token (a rejoin) or in a free seat (a new player;
+        ``seat``: that one, if free: the host's own seat of a rematch).
 
         A rejoin replaces the seat's old connection (closed with "replaced"). Raises
-        `ProtocolError` ("wrong-token", "table-full", "bad-name").
+        `ProtocolError` ("wrong-token", "table-full", "bad-name", and "match-over" for a
+        new player at a finished table: the host may offer a rematch under the same code).
         """
+        if not token and self.over:
+            raise ProtocolError("match-over")
         if token:
             matches = [
                 s for s in (0, 1) if hmac.compare_digest(token.encode(), self.tokens[s].encode())
@@ -194,7 +258,7 @@ class Table:
             if old is not None:
                 old.close("replaced")
         else:
-            free = [s for s in (0, 1) if not self.names[s]]
+            free = [s for s in (0, 1) if not self.names[s] and seat in (None, s)]
             if not free:
                 raise ProtocolError("table-full")
             seat = free[0]
@@ -227,8 +291,9 @@ class Table:
             self.broadcast()
 
     # --- moves --------------------------------------------------------------------------
-    def act(self, seat: int, text: str, seq: int) -> None:
-        """Play ``text`` (the core's action text) for ``seat``; `Refused` says why not."""
+    def act(self, seat: int, text: str, seq: int, *, by_clock: bool = False) -> None:
+        """Play ``text`` (the core's action text) for ``seat``; `Refused` says why not.
+        ``by_clock``: the turn clock's computer plays it (the player's time ran out)."""
         if self.over:
             raise Refused("match-over", "the match is over")
         if not self.seated:
@@ -248,6 +313,7 @@ class Table:
             raise Refused(exc.code or "illegal", str(exc), exc.phrase) from None
         self.seq += 1
         self.ready = [False, False]
+        self.played_for = seat if by_clock else None
         self._changed()
 
     def say_ready(self, seat: int, seq: int) -> None:
@@ -267,6 +333,7 @@ class Table:
                 self.game.next_round()
             self.seq += 1
             self.ready = [False, False]
+            self.played_for = None
             self._changed()
         else:
             self.broadcast()

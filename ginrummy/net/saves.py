@@ -73,7 +73,7 @@ class OnlineSaves:
         meta = self._metas.get(id(table))
         if meta is None and table.seated:
             names = (table.names[0], table.names[1])
-            meta = table.meta or GameMeta(ONLINE, names, "")
+            meta = table.meta or GameMeta(ONLINE, names, "", seat=self.local_seat or None)
             self.store.write_json(
                 self._link_name(meta),
                 {"id": meta.id, "code": table.code, "tokens": list(table.tokens)},

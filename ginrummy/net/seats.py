@@ -78,10 +78,16 @@ class LocalSeat:
         self.closed = False
         self._loop = asyncio.get_running_loop()
 
-    def claim(self, name: str) -> int:
-        """Sit down: in seat 0 of a new table, or in the host's seat of a restored one."""
-        token = self.table.tokens[0] if all(self.table.names) else ""
-        self.seat = self.table.claim(name, token, self)
+    def claim(self, name: str, seat: int = 0) -> int:
+        """Sit down: in ``seat`` of a new table (0, or the other seat than last time in a
+        rematch), or in the host's seat of a restored one (the seat its save names)."""
+        table = self.table
+        if all(table.names):
+            meta = table.meta
+            mine = meta.seat if meta is not None and meta.seat is not None else 0
+            self.seat = table.claim(name, table.tokens[mine], self)
+        else:
+            self.seat = table.claim(name, "", self, seat)
         return self.seat
 
     # --- the referee's Link ---------------------------------------------------------

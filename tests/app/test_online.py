@@ -7,48 +7,39 @@ a deadline: nothing sleeps a fixed time, so the tests hold under load.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from support.net import FAST, client_for, new_table
+from support.net import client_for, new_table
+from support.online import (
+    PATIENT,
+    PATIENT_PINGS,
+    SIZE,
+    LocalBot,
+    bot_playing,
+    hosting,
+    joining,
+    model,
+    table,
+    text_of,
+)
 from support.pilot import keys_for, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from ginrummy.app import GinRummyApp
-from ginrummy.app.model.remote import RemoteTableModel
 from ginrummy.app.screens.gameover import GameOverScreen
-from ginrummy.app.screens.online import HostScreen, JoinScreen, OnlineTableScreen
+from ginrummy.app.screens.online_host import HostScreen
+from ginrummy.app.screens.online_join import JoinScreen
+from ginrummy.app.screens.online_table import OnlineTableScreen
 from ginrummy.app.screens.result import RoundResultScreen
-from ginrummy.core import Discard, Phase
-from ginrummy.net.client import Client, play
+from ginrummy.core import Discard, Game, Phase, Rules
+from ginrummy.net.clock import TurnClock
+from ginrummy.net.referee import Table
 from ginrummy.net.server import Host
 from ginrummy.players.simple import SimplePlayer
 from ginrummy.store import Store
-
-SIZE = (80, 24)
-
-
-def text_of(screen: Any, selector: str) -> str:
-    return str(screen.query_one(selector, Static).content)
-
-
-def host_app(data: Path, **plan: Any) -> GinRummyApp:
-    options = {"port": 0, "limits": FAST, "name": "Ann", **plan}
-    return GinRummyApp(store=Store(data), computer_delay=0.0, online=("host", options))
-
-
-def table(app: GinRummyApp) -> OnlineTableScreen:
-    screen = app.table
-    assert isinstance(screen, OnlineTableScreen)
-    return screen
-
-
-def model(app: GinRummyApp) -> RemoteTableModel:
-    return table(app).remote
 
 
 async def my_turn(pilot: Pilot[Any], app: GinRummyApp) -> None:
@@ -88,36 +79,6 @@ async def play_keys(pilot: Pilot[Any], app: GinRummyApp, bot: SimplePlayer) -> N
             what="the host's answer",
         )
     raise AssertionError("the round did not end")
-
-
-@contextlib.asynccontextmanager
-async def bot_playing(client: Client) -> AsyncIterator[asyncio.Task[dict[str, Any]]]:
-    task = asyncio.create_task(play(client, SimplePlayer(), retries=2, retry_delay=0.05))
-    try:
-        yield task
-    finally:
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
-        with contextlib.suppress(Exception):
-            await client.close()
-
-
-@contextlib.asynccontextmanager
-async def hosting(data: Path) -> AsyncIterator[tuple[GinRummyApp, Pilot[Any], HostScreen]]:
-    """An app hosting a table (data in ``data``), run until its host listens: the app, its
-    pilot and the host's waiting screen (with its host and table)."""
-    app = host_app(data)
-    async with app.run_test(size=SIZE) as pilot:
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, HostScreen) and app.screen.host is not None,
-            what="the host listening",
-        )
-        waiting = app.screen
-        assert isinstance(waiting, HostScreen)
-        assert waiting.host is not None and waiting.table is not None
-        yield app, pilot, waiting
 
 
 async def test_hosting_shows_the_code_then_plays_a_round_against_a_bot(tmp_path: Path) -> None:
@@ -227,22 +188,10 @@ async def test_the_table_says_the_other_is_away_and_waits_until_they_rejoin(
             await play_keys(pilot, app, SimplePlayer())
 
 
-async def joining(data: Path, serve: Callable[..., Any]) -> tuple[Host, Client, GinRummyApp]:
-    """A host with one table, a bot client for its seat Ann, and an app (data in
-    ``data``) joining it now as Bob, quick to notice that the host is gone."""
-    host: Host = await serve(new_table(5))
-    code = host.tables[0].code
-    bot = client_for(host, code, name="Ann")
-    ip, port = host.address
-    plan = {"address": f"{ip}:{port}", "code": code.lower(), "name": "Bob", "now": True}
-    plan |= {"ping": 0.2, "patience": 1.0, "retry_delay": 0.1}
-    return host, bot, GinRummyApp(store=Store(data), online=("join", plan))
-
-
 async def test_joining_a_host_plays_a_round_and_a_lost_host_goes_back_to_the_menu(
     tmp_path: Path, serve: Callable[..., Any]
 ) -> None:
-    host, bot, app = await joining(tmp_path, serve)
+    host, bot, app = await joining(tmp_path, serve, patient=True, patience=1.0)
     async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
         screen = table(app)
@@ -298,8 +247,6 @@ async def test_a_joiners_finished_game_is_in_their_statistics(
     """The host's record of the finished game goes to the joiner's own history: the
     statistics screen counts it against the host's player, from the joiner's seat."""
     from ginrummy.app.screens.stats import StatsScreen
-    from ginrummy.core import Game, Rules
-    from ginrummy.net.referee import Table
 
     host: Host = await serve(Table(Game(Rules().with_(target=1), seed=5)))
     code = host.tables[0].code
@@ -329,7 +276,7 @@ async def test_a_host_lost_while_the_round_result_is_shown_goes_back_to_the_menu
 ) -> None:
     """The table closes with the result screen over it (Textual alone would close only the
     result screen, leaving a table whose game is gone)."""
-    host, bot, app = await joining(tmp_path, serve)
+    host, bot, app = await joining(tmp_path, serve, patient=True, patience=1.0)
     async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
         await play_keys(pilot, app, SimplePlayer())
@@ -337,3 +284,135 @@ async def test_a_host_lost_while_the_round_result_is_shown_goes_back_to_the_menu
         await host.close()
         await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", what="menu")
         assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "StartScreen"]
+
+
+async def test_a_joiner_without_a_name_is_you_at_their_table(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    """No --name: the host seats "Player 2", but at this keyboard the player is "You" in the
+    score lines as in the sentences ("You went gin"), never both names at once."""
+    host, bot, app = await joining(tmp_path, serve, patient=True, name="")
+    async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+        screen = table(app)
+        assert host.tables[0].names == ["Ann", "Player 2"]
+        assert screen.session.names == ("Ann", "You")
+        await play_keys(pilot, app, SimplePlayer())
+        result = app.screen
+        assert isinstance(result, RoundResultScreen)
+        shown = " ".join(str(s.render()) for s in result.query(Static))
+        assert "Player 2" not in shown
+
+
+async def play_to_game_over(pilot: Pilot[Any], app: GinRummyApp) -> None:
+    """Play the seat here round after round until the game-over screen (target 1: the first
+    round won ends the game; a dead round deals again)."""
+    for _ in range(8):
+        await play_keys(pilot, app, SimplePlayer())
+        await pilot.press("enter")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameOverScreen | OnlineTableScreen),
+            what="the next round or the end",
+        )
+        if isinstance(app.screen, GameOverScreen):
+            return
+    raise AssertionError("the game did not end")
+
+
+async def test_the_host_plays_again_at_the_same_table_with_the_seats_swapped(
+    tmp_path: Path,
+) -> None:
+    rules = Rules().with_(target=1)
+    async with hosting(tmp_path, limits=PATIENT, rules=rules) as (app, pilot, waiting):
+        host, code = waiting.host, waiting.table.code
+        assert host is not None
+        async with bot_playing(client_for(host, code, name="Bob", **PATIENT_PINGS)):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+            assert model(app).seat == 0
+            await play_to_game_over(pilot, app)
+            await pilot.press("a")  # Play again
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, HostScreen)
+                    and "Play again: waiting for Bob" in text_of(app.screen, "#online-status")
+                ),
+                what="the host waiting for the rematch",
+            )
+        # Bob joins again with the same code: the same table, the seats swapped.
+        again = client_for(host, code, name="Bob", **PATIENT_PINGS)
+        async with bot_playing(again):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="rematch")
+            await until(pilot, lambda: again.seat is not None, what="the bot's welcome")
+            assert model(app).seat == 1 and again.seat == 0
+            assert table(app).session.names == ("Bob", "Ann")
+            assert not model(app).match_over
+            await play_keys(pilot, app, SimplePlayer())  # the rematch is played
+
+
+async def test_the_joiner_plays_again_at_the_same_table_with_the_seats_swapped(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    first = Table(Game(Rules().with_(target=1), seed=5))
+    host, bot, app = await joining(tmp_path, serve, patient=True, table=first)
+    async with app.run_test(size=SIZE) as pilot:
+        async with bot_playing(bot):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+            mine = model(app).seat  # whoever came first sat first
+            await play_to_game_over(pilot, app)
+            await pilot.press("a")  # Play again: wait for the host to offer it
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, JoinScreen)
+                    and "Play again: waiting for Ann" in text_of(app.screen, "#online-status")
+                ),
+                what="the joiner waiting for the rematch",
+            )
+        # The host's player says "Play again" too: the next match under the same code,
+        # the host in the other seat (as HostScreen.rematch does).
+        rematch = Table(Game(Rules().with_(target=1), seed=6), code=first.code)
+        host.add_table(rematch)
+        LocalBot(rematch, "Ann", mine)
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="rematch")
+        assert model(app).seat == 1 - mine
+        names = ["Ann", "Ann"]
+        names[1 - mine] = "Bob"
+        assert rematch.names == names and list(table(app).session.names) == names
+        await play_keys(pilot, app, SimplePlayer())  # the rematch is played
+
+
+async def wait_out_the_clock(pilot: Pilot[Any], app: GinRummyApp) -> None:
+    """At the player's turn, press nothing: the table shows the time left, warns, and the
+    computer plays the turn for the player."""
+    await my_turn(pilot, app)
+    screen = table(app)
+    seq = model(app).seq
+    await until(pilot, lambda: "your time 0:0" in (screen.sub_title or ""), what="the clock")
+    await until(pilot, lambda: "Hurry" in screen.message_text, what="the warning")
+    assert "then the computer plays this turn for you" in screen.message_text
+    await until(pilot, lambda: model(app).seq != seq, what="the computer's move")
+    await until(pilot, lambda: "Your time ran out" in screen.message_text, what="told")
+
+
+async def test_the_turn_clock_plays_for_a_host_who_waits(tmp_path: Path) -> None:
+    async with (
+        hosting(tmp_path, limits=PATIENT, clock=4.0) as (app, pilot, waiting),
+        bot_playing(client_for(waiting.host, waiting.table.code, name="Bob", **PATIENT_PINGS)),  # type: ignore[arg-type, union-attr]
+    ):
+        await wait_out_the_clock(pilot, app)
+
+
+async def test_the_turn_clock_plays_for_a_joiner_who_waits(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    first = new_table(5)
+    clock = TurnClock(first, 4.0, level="simple")
+    _host, bot, app = await joining(tmp_path, serve, patient=True, table=first)
+    clock.start()
+    try:
+        async with bot_playing(bot), app.run_test(size=SIZE) as pilot:
+            await wait_out_the_clock(pilot, app)
+    finally:
+        await clock.stop()

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from support.tmux import ROOT, Tmux
 
-from ginrummy.store import ENV_DATA_DIR
+from ginrummy.core import Rules
+from ginrummy.store import ENV_DATA_DIR, LastGame, Store
 
 TMUX = Tmux("ginrummy-online-tests", timeout=30.0, poll=0.05)
 tmux, screen, wait_for = TMUX.run, TMUX.screen, TMUX.wait_for
@@ -121,3 +122,66 @@ def test_two_terminals_play_a_round_against_each_other(
         text = screen(name)
         assert "Round 1:" in text and "Ann" in text and "Bob" in text
         assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_two_terminals_ask_for_hints_finish_a_game_and_play_again(
+    terminals: Callable[[str, list[str]], str], tmp_path: Path
+) -> None:
+    """Each player presses h on their turn and reads a hint; the game (to 1 point: the
+    first round won ends it) is played to its final score; both press a (Play again) and
+    sit down at the same table again for a new match."""
+    host_data = tmp_path / "host"
+    host_data.mkdir()
+    store = Store(host_data)
+    store.save_last_game(LastGame(opponent="computer", rules=Rules().with_(target=1)))
+    store.close()
+    port = free_port()
+    host = terminals("host", ["host", "--port", str(port), "--name", "Ann"])
+    code = join_code(wait_for(host, lambda t: "Join code:" in t))
+    guest = terminals("join", ["join", f"127.0.0.1:{port}", "--code", code, "--name", "Bob"])
+    for name in (host, guest):
+        wait_for(name, lambda t: "online" in t.splitlines()[0] and "Stock" in t)
+    hinted: set[str] = set()
+    over = "Play again (a)"
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        texts = {name: screen(name) for name in (host, guest)}
+        if all(over in t for t in texts.values()):
+            break
+        moved = False
+        for name, text in texts.items():
+            if over in text:
+                continue
+            result = next((r for r in RESULT if r in text), None)
+            if result is not None:
+                tmux("send-keys", "-t", name, "Enter")
+                wait_for(name, lambda t, r=result: r not in t)
+                moved = True
+            elif name not in hinted and "Your turn:" in text:
+                tmux("send-keys", "-t", name, "h")
+                assert "Hint:" in wait_for(name, lambda t: "Hint:" in t or "No hint" in t)
+                hinted.add(name)
+                moved = True
+            elif (
+                "Your turn: discard" in text
+                and "GIN POSSIBLE" not in text
+                and "KNOCK POSSIBLE" not in text
+            ):
+                # The hand is sorted melds first, then the deadwood by rank: throw the
+                # highest deadwood card (End), so that someone soon knocks.
+                tmux("send-keys", "-t", name, "End")
+                tmux("send-keys", "-t", name, "Enter")
+                wait_for(name, lambda t: "Your turn: discard" not in t)
+                moved = True
+            else:
+                moved = play_one_key(name, text) or moved
+        if not moved:
+            time.sleep(0.05)
+    else:
+        raise AssertionError(f"the game did not end:\n{screen(host)}\n{screen(guest)}")
+    assert hinted == {host, guest}
+    for name in (host, guest):
+        tmux("send-keys", "-t", name, "a")
+    for name in (host, guest):
+        text = wait_for(name, lambda t: "online" in t.splitlines()[0] and "Stock" in t)
+        assert "Ann" in text and "Bob" in text

@@ -113,6 +113,12 @@ def test_ctrl_c_stops_the_host_cleanly(env: dict[str, str]) -> None:
         (["join", "bad host", "--code", "X", "--bot", "simple"], "not an address: 'bad host'"),
         (["join", "h:99999", "--code", "X", "--bot", "simple"], "not a port number"),
         (["join", "127.0.0.1:9", "--code", "X", "--bot", "simple"], "cannot reach"),
+        # The code as the README shows it, with a space and unquoted.
+        (["join", "127.0.0.1:9", "--code", "k7qmx", "r3fta", "--bot", "simple"], "cannot reach"),
+        (
+            ["join", "ws://127.0.0.1:9", "--code", "X", "--cafile", "c.pem", "--bot", "simple"],
+            "--cafile is for a TLS connection: write the address with wss://",
+        ),
         (["join", "127.0.0.1", "--code", "X", "--bot", "nobody"], "invalid choice"),
         (["host", "--headless", "--port", "70000"], "must be at most 65535"),
         (["host", "--headless", "--bind", "203.0.113.9"], "cannot listen on 203.0.113.9"),

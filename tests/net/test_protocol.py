@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from ginrummy.app.model.remote import refusal_text
 from ginrummy.core import Game, Knock, Match, Rules, parse_action
 from ginrummy.core.actions import Discard
 from ginrummy.net.protocol import (
@@ -16,12 +17,13 @@ from ginrummy.net.protocol import (
     ProtocolError,
     new_code,
     normalise_code,
+    phrase_facts,
     read_client_message,
     view_from_json,
     view_to_json,
     worded,
 )
-from ginrummy.net.referee import Table, position_number
+from ginrummy.net.referee import Refused, Table, position_number
 from ginrummy.players import make_player
 
 
@@ -124,3 +126,34 @@ def test_position_numbers_follow_the_moves() -> None:
     assert position_number(match) == 2
     assert isinstance(parse_action(str(Knock(match.game.round.hand(0)[0]))), Knock)
     assert isinstance(parse_action(str(Discard(match.game.round.hand(0)[0]))), Discard)
+
+
+def test_each_state_carries_the_seats_legal_actions() -> None:
+    """``legal``: the seat's legal actions in the action notation, empty off its turn."""
+    table = Table(Game(Rules(), seed=5), names=("Ann", "Ben"))
+    game = table.game
+    for _ in range(12):
+        me = game.round.to_act
+        mine, theirs = table.state_for(me), table.state_for(1 - me)
+        assert mine["legal"] == [str(a) for a in game.round.legal_actions()]
+        assert [parse_action(a) for a in mine["legal"]] == game.round.legal_actions()
+        assert mine["view"]["to_act"] == mine["seat"] and theirs["legal"] == []
+        table.act(me, mine["legal"][-1], table.seq)
+
+
+def test_a_refusals_cards_are_in_the_card_notation() -> None:
+    """The phrase's facts name cards as the state does ("QH", not "Q♥"), and say which
+    facts are cards, so a client words them its own way."""
+    table = Table(Game(Rules(), seed=5), names=("Ann", "Ben"))
+    game = table.game
+    me = game.round.to_act
+    table.act(me, "take", table.seq)
+    stranger = next(c for c in game.round.hand(1 - me))
+    with pytest.raises(Refused) as caught:
+        table.act(me, f"discard {stranger.code}", table.seq)
+    message = table.refusal(caught.value)
+    assert message["code"] == "not-held"
+    phrase = message["phrase"]
+    assert phrase["facts"] == {"card": stranger.code} and phrase["cards"] == ["card"]
+    assert phrase_facts(json.loads(json.dumps(phrase))) == {"card": stranger}
+    assert refusal_text(message) == f"you do not hold {stranger.pretty}"

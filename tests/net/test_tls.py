@@ -4,9 +4,13 @@ and one that does not is refused with one line."""
 from __future__ import annotations
 
 import asyncio
+import os
+import re
+import shlex
 import shutil
 import ssl
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,6 +49,51 @@ def _certificate(folder: Path) -> tuple[str, str]:
         capture_output=True,
     )
     return str(cert), str(key)
+
+
+def test_a_tls_host_prints_the_command_that_joins_it(tmp_path: Path) -> None:
+    """The headless host's join line names wss:// and the certificate to trust; two bots
+    that run it as printed play the match through."""
+    cert, key = _certificate(tmp_path)
+    env = {**os.environ, "GINRUMMY_DATA_DIR": str(tmp_path / "data"), "LANGUAGE": "en"}
+    program = [sys.executable, "-m", "ginrummy"]
+    host = subprocess.Popen(
+        [*program, "host", "--headless", "--port", "0", "--cert", cert, "--key", key],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert host.stderr is not None and host.stdout is not None
+        banner = host.stderr.readline()
+        code = host.stdout.readline().strip()
+        found = re.search(
+            r"join with: ginrummy (join wss://127\.0\.0\.1:\d+ --code CODE .*)$", banner
+        )
+        assert found, banner
+        assert f"--cafile {cert}" in banner
+        argv = shlex.split(found.group(1).replace("CODE", code))
+        joins = [
+            subprocess.Popen(
+                [*program, *argv, "--name", name, "--bot", "simple"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env={**env, "GINRUMMY_DATA_DIR": str(tmp_path / name)},
+            )
+            for name in ("Ann", "Ben")
+        ]
+        for join in joins:
+            out, err = join.communicate(timeout=120)
+            assert join.returncode == 0, err
+            assert "Ann" in out and "Ben" in out
+        host.communicate(timeout=30)
+        assert host.returncode == 0
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
 
 
 async def test_a_game_over_tls(tmp_path: Path) -> None:

@@ -13,7 +13,9 @@ until the host sends the showdown.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -29,7 +31,7 @@ from ...core import (
     Totals,
 )
 from ...core.errors import Phrase
-from ...net.protocol import ProtocolError, view_from_json, worded
+from ...net.protocol import ProtocolError, phrase_facts, view_from_json, worded
 from ...text.errors import phrase_text
 from ...text.i18n import _
 from ...text.moves import capitalise
@@ -152,11 +154,20 @@ class RemoteMatch:
 class RemoteSession(SessionReading):
     """The game as this seat knows it (`SessionFacts`): rebuilt from every ``state``."""
 
-    def __init__(self, config: TableConfig, seat: int, state: dict[str, Any]) -> None:
+    def __init__(
+        self, config: TableConfig, seat: int, state: dict[str, Any], *, unnamed: bool = False
+    ) -> None:
+        """``unnamed``: the player at this keyboard gave no name (the host calls them
+        "Player N"): they are "You" here, as in every sentence about them."""
         self.config = config
+        self.unnamed = unnamed
         self.rules: Rules = config.rules
         self.seat = seat
         self.stored_names: tuple[str, str] = config.names
+        #: The rounds seen to their end at this table, as this seat saw them last (keyed
+        #: by game and round number): what a hint's advisor learns the opponent's style
+        #: from. Rounds ended before this side joined are not known here.
+        self._ended: dict[tuple[int, int], PlayerView] = {}
         self.update(state)
 
     def update(self, state: dict[str, Any]) -> None:
@@ -166,7 +177,10 @@ class RemoteSession(SessionReading):
             raise ProtocolError("bad-message", "seat")
         try:
             names = state["names"]
-            self.stored_names = (str(names[0]) or "?", str(names[1]) or "?")
+            stored = [str(names[0]) or "?", str(names[1]) or "?"]
+            if self.unnamed:
+                stored[self.seat] = "You"
+            self.stored_names = (stored[0], stored[1])
             self.game: RemoteGame = RemoteGame.from_json(state["game"])
             match = state["match"]
             self.match: RemoteMatch | None = (
@@ -184,6 +198,8 @@ class RemoteSession(SessionReading):
             raise ProtocolError("bad-message", "state") from None
         self.own_view = view
         self.round = RemoteRound(view)
+        if view.result is not None:
+            self._ended[(self.game_number, view.round_number)] = view
 
     # --- SessionFacts ----------------------------------------------------------------
     @property
@@ -201,15 +217,21 @@ class RemoteSession(SessionReading):
             raise ValueError("only this seat's view is known here")
         return self.own_view
 
+    def past_views(self, seat: int) -> Iterator[PlayerView]:
+        """The rounds of this table that ended while this side watched (the match's earlier
+        games too), oldest first, as this seat saw them last (`Session.past_views`)."""
+        if seat != self.seat:
+            raise ValueError("only this seat's view is known here")
+        return (self._ended[key] for key in sorted(self._ended))
+
 
 def refusal_text(message: dict[str, Any]) -> str:
     """A ``refused`` message in the player's language: the core's phrase, else the code's
     wording, else the English sent."""
     phrase = message.get("phrase")
     if isinstance(phrase, dict) and isinstance(phrase.get("template"), str):
-        facts = phrase.get("facts")
         try:
-            return phrase_text(Phrase(phrase["template"], **(facts or {})))
+            return phrase_text(Phrase(phrase["template"], **phrase_facts(phrase)))
         except (KeyError, IndexError, TypeError, ValueError):
             pass
     return worded(str(message.get("code", "")), str(message.get("message", "")))
@@ -231,11 +253,13 @@ class RemoteTableModel(TableModel):
         channel: Channel,
         *,
         ascii: bool = False,
+        unnamed: bool = False,
     ) -> None:
+        """``unnamed``: the player here gave no name (`RemoteSession`)."""
         names = state.get("names") or ["", ""]
         config = TableConfig(ONLINE, "expert", (str(names[0]), str(names[1])), None, rules)
         super().__init__(config, ascii=ascii)
-        self.remote = RemoteSession(config, seat, state)
+        self.remote = RemoteSession(config, seat, state, unnamed=unnamed)
         # The local game `TableModel` dealt is not used: every fact comes from the host.
         self.session = self.remote  # type: ignore[assignment]
         self.seat = seat
@@ -257,6 +281,10 @@ class RemoteTableModel(TableModel):
         self.refusal: str | None = None
         #: The round (game, round number) whose lines the log tells.
         self.round_key: tuple[int, int] | None = None
+        #: The turn clock as last told (None: no clock), and when that was (monotonic).
+        clock = state.get("clock")
+        self.clock: dict[str, Any] | None = clock if isinstance(clock, dict) else None
+        self._clock_at = time.monotonic()
         #: Told after every message taken in: "state", "refused", "connection" or "gone".
         self.listener: Callable[[str], None] | None = None
 
@@ -272,6 +300,9 @@ class RemoteTableModel(TableModel):
                 return
             self.state = message
             self.seq = int(message.get("seq", self.seq))
+            clock = message.get("clock")
+            self.clock = clock if isinstance(clock, dict) else None
+            self._clock_at = time.monotonic()
             if self.pending is not None and self.seq != self.pending:
                 self.pending = None
                 view = self.remote.own_view
@@ -330,6 +361,34 @@ class RemoteTableModel(TableModel):
         ready = self.state.get("ready")
         mine = isinstance(ready, list) and len(ready) == 2 and bool(ready[self.seat])
         return mine or (self.pending is not None and self.pending == self.seq)
+
+    # --- the turn clock -----------------------------------------------------------------
+    def clock_left(self) -> int | None:
+        """Whole seconds left to the seat the table waits for (None: no clock running)."""
+        clock = self.clock
+        if clock is None or not clock.get("seats") or self.remote.match_over:
+            return None
+        try:
+            left = float(clock["left"]) - (time.monotonic() - self._clock_at)
+        except (KeyError, TypeError, ValueError):
+            return None
+        return max(0, math.ceil(left))
+
+    @property
+    def clock_on_me(self) -> bool:
+        """Whether the clock runs for this seat (its turn, or its ``ready``)."""
+        clock = self.clock
+        return clock is not None and self.seat in (clock.get("seats") or [])
+
+    @property
+    def clock_warning(self) -> bool:
+        """The host's warning: a few seconds left for this seat."""
+        return self.clock_on_me and bool((self.clock or {}).get("warning"))
+
+    @property
+    def played_for_me(self) -> bool:
+        """Whether the last move was this seat's, played by the clock's computer."""
+        return self.clock is not None and self.clock.get("played_for") == self.seat
 
     def wait_reason(self) -> str | None:
         """Why this seat cannot move now (None: it can)."""

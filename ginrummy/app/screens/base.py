@@ -43,6 +43,8 @@ class GinApp(Protocol):
     computer_delay: float
     #: The mode the start screen offers first (the command line's, else the last one played).
     start_mode: str | None
+    #: What to print once the app has closed (an online match left: how to go back to it).
+    goodbye: str | None
 
     def change_settings(self, **changes: Any) -> None:
         """Change, keep and use the settings (the pace, ASCII cards, ...)."""

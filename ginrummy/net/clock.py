@@ -1,0 +1,118 @@
+"""The turn clock of an online table (``ginrummy host --clock SECONDS``): off by default.
+
+Each position gives the seat that must answer it (the player to act, or after a round's
+result each player who has not said ``ready``) ``seconds`` to do so. When a few seconds
+are left the table is told again with ``clock.warning`` true (each table shows it); when
+the time is out, the computer (the level chosen on the host) plays that turn for the
+player, or says ``ready`` for them, and the table goes on (an away player's turns too).
+
+It runs on the host's asyncio loop next to the server and only calls the referee's own
+methods, so every rule the referee checks still applies to the moves it makes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+from ..core import GinRummyError
+from ..players import make_player
+from .referee import Refused, Table
+
+__all__ = ["TurnClock"]
+
+#: How often the clock looks at its table, in seconds.
+TICK = 0.1
+
+
+class TurnClock:
+    """Times the turns of one table; `start` it on the host's loop, `stop` it at the end."""
+
+    def __init__(
+        self,
+        table: Table,
+        seconds: float,
+        *,
+        level: str = "simple",
+        warning: float | None = None,
+    ) -> None:
+        if seconds <= 0:
+            raise ValueError("the clock needs a positive number of seconds")
+        self.table = table
+        self.seconds = float(seconds)
+        self.level = level
+        #: The warning comes this many seconds before the end (a third of the time, at most
+        #: ten seconds).
+        self.warning = warning if warning is not None else min(10.0, self.seconds / 3)
+        self._seq = -1
+        self._deadline = 0.0
+        self._warned = False
+        self._task: asyncio.Task[None] | None = None
+        table.clock = self
+
+    # --- what the table tells its seats ------------------------------------------------
+    def left(self) -> float:
+        """Seconds left to answer the current position (never below 0)."""
+        return max(0.0, self._deadline - time.monotonic())
+
+    @property
+    def warned(self) -> bool:
+        return self._warned
+
+    # --- running -----------------------------------------------------------------------
+    def start(self) -> None:
+        self._restart()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def _restart(self) -> None:
+        self._seq = self.table.seq
+        self._deadline = time.monotonic() + self.seconds
+        self._warned = False
+
+    async def _run(self) -> None:
+        table = self.table
+        while not table.over:
+            await asyncio.sleep(TICK)
+            if table.seq != self._seq:
+                self._restart()
+            if not table.seated:
+                self._restart()
+                continue
+            if not table.waiting_on():
+                continue
+            left = self._deadline - time.monotonic()
+            if left <= self.warning and not self._warned:
+                self._warned = True
+                table.broadcast()  # the state again, with the warning
+            if left <= 0:
+                await self._play_for()
+                if table.seq == self._seq:
+                    self._restart()  # nothing could be played: a new turn's time
+
+    async def _play_for(self) -> None:
+        """The time is out: the computer plays the turn (or says ready) for the player."""
+        table = self.table
+        seq = table.seq
+        game = table.game
+        if game.round_over:
+            for seat in table.waiting_on():
+                with contextlib.suppress(Refused):
+                    table.say_ready(seat, seq)
+            return
+        seat = game.round.to_act
+        view = game.view(seat)
+        bot = make_player(self.level)
+        try:
+            action = await asyncio.to_thread(bot.choose, view)
+        except (GinRummyError, ValueError):
+            return
+        with contextlib.suppress(Refused):
+            table.act(seat, str(action), seq, by_clock=True)
