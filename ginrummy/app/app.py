@@ -171,6 +171,8 @@ class GinRummyApp(App[None]):
         self.played_mode: str | None = None
         self._settings_failed = False
         self._theme_ready = False
+        #: The first unhandled exception, which ended the app (`launch` raises it again).
+        self.crash: BaseException | None = None
         self._choose_language(language)
 
     def _choose_language(self, forced: str | None) -> None:
@@ -484,6 +486,24 @@ class GinRummyApp(App[None]):
         with contextlib.suppress(OSError, sqlite3.Error):
             self.store.release_all()
 
+    # --- an unexpected error ------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An exception no handler caught ends the app, as in Textual (exit status 1,
+        re-raised by ``run_test``), but the traceback is not printed over the terminal:
+        it is kept in `crash` for `launch`, whose caller says it in one line and writes the
+        details to a log (`ginrummy.cli.errors.crash_line`)."""
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """Textual prints the traceback of a crash when the app has closed: not here
+        (`launch` raises the exception again instead)."""
+        if self.crash is not None:
+            self._exit_renderables.clear()
+            return
+        super()._print_error_renderables()
+
 
 def launch(
     *,
@@ -506,6 +526,9 @@ def launch(
     the settings; the end-to-end tests set it to 0. ``language``: the language forced with
     ``--lang`` (None: the one the command line already chose with `i18n.set_language`,
     else the settings', else the environment's).
+
+    An exception that ended the app is raised again here, once the terminal is restored
+    (the command line says it in one line and writes its traceback to a log).
     """
     delay = _env_delay(os.environ.get("GINRUMMY_COMPUTER_DELAY"))
     app = GinRummyApp(
@@ -522,6 +545,8 @@ def launch(
         online=online,
     )
     app.run()
+    if app.crash is not None:
+        raise app.crash
     if app.left_saved_game:
         print(goodbye_line(sys.argv[0], os.environ))
 

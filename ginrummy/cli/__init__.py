@@ -6,8 +6,9 @@ and the exit statuses), `output` (printing: suits, JSON, a closed pipe), and one
 command: `play`, `solve`, `score`, `arena`, `bench`, `stats`, `history` (replay).
 
 Every failure is one line on stderr, ``ginrummy: error: ...``, and exit status 2; Ctrl+C
-exits with 130. Nothing here prints a traceback (set ``GINRUMMY_DEBUG=1`` to see one for an
-unexpected internal error).
+exits with 130. Nothing here prints a traceback: an unexpected internal error, in a command or in
+the app, is one line naming the log file in the data folder that holds its details (set
+``GINRUMMY_DEBUG=1`` to see the traceback instead).
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..text import i18n
-from ..text.errors import describe
 from ..text.i18n import _
 from . import arena, bench, history, host, join, play, score, solve, stats
-from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, error
+from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, crash_line, error
 from .language import startup_language, take_lang_option
 from .output import ascii_streams, drop_stdout
 from .parser import build_parser
@@ -71,10 +71,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("GINRUMMY_DEBUG"):
             raise
-        error(
-            _(
-                "internal error: {error}: {problem} (run with GINRUMMY_DEBUG=1 to see where;"
-                " please report it)"
-            ).format(error=type(exc).__name__, problem=describe(exc))
-        )
+        error(crash_line(exc))
         return EXIT_ERROR
