@@ -252,13 +252,28 @@ class Round:
         self.knock_limit = self.rules.round_knock_limit(upcard.value)
         self.multiplier = self.rules.round_multiplier(upcard)
 
+    def __str__(self) -> str:
+        """The whole state as a developer reads it, both hands shown (`ginrummy.core.board`)."""
+        from .board import round_table
+
+        return round_table(self)
+
+    def __repr__(self) -> str:
+        turn = "over" if self.is_over else f"player {self._to_act} to act"
+        return (
+            f"<Round {self.number}: {self._phase.value}, {turn}, stock {len(self._stock)},"
+            f" scores {self.scores[0]}-{self.scores[1]}>"
+        )
+
     # --- reading the state -------------------------------------------------------
     @property
     def phase(self) -> Phase:
+        """Where the round is: the first upcard's offer, a draw, a discard, or over."""
         return self._phase
 
     @property
     def to_act(self) -> int:
+        """The seat (0 or 1) whose move it is."""
         return self._to_act
 
     @property
@@ -291,6 +306,15 @@ class Round:
         return tuple(self._hands[player])
 
     def legal_actions(self) -> list[Action]:
+        """Every action the player to act (`to_act`) may play now, each accepted by
+        `apply`: in the first-upcard phase `TakeDiscard` and `Pass`; in a draw `DrawStock`
+        and (unless the stock alone may be drawn) `TakeDiscard`; in a discard one `Discard`
+        per card that may be thrown (not the card just taken from the pile, under rules that
+        ban it), one `Knock` per discard that leaves deadwood within the knock limit (gin
+        included: a knock at 0 deadwood) and `BigGin` with eleven melded cards where the
+        rules pay it (discards by suit then rank, then the knocks, then big gin). Empty once
+        the round is over. ``str()`` of each is the notation
+        `parse_action` reads (``draw``, ``discard QH``, ``knock 7C``)."""
         return legal_actions_for(
             self._phase,
             self._hands[self._to_act],
