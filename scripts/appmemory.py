@@ -14,16 +14,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import sys
 import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
-# The Pilot helpers are the tests' (tests/support), not part of the package.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from support.pilot import play_until_result, settle
+from _pilot import play_until_result, settle
 
 from ginrummy.app import GinRummyApp
 from ginrummy.core import Rules

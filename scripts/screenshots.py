@@ -12,10 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-# The Pilot helpers are the tests' (tests/support), not part of the package.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from support.pilot import play_until_result, pressing, settle
+from _pilot import play_until_result, pressing, settle
 
 from ginrummy.app import GinRummyApp
 from ginrummy.core import Rules

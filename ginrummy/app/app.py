@@ -1,4 +1,8 @@
-"""The Textual application: screens for starting, playing and finishing games of Gin Rummy."""
+"""The Textual application: screens for starting, playing and finishing games of Gin Rummy.
+
+Only the start screen is imported with the app: the table, the replay, the online screens,
+help and settings are imported when first opened, so that the first screen comes up fast.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from textual import events
 from textual.app import App
@@ -33,14 +37,15 @@ from ..text import i18n
 from ..text.i18n import N_, _
 from ..text.problems import problem_line
 from .model.seats import COMPUTER, HOTSEAT, NewGame, TableConfig, check_mode, seat_names
-from .screens.help import HelpScreen
-from .screens.online import online_screen
-from .screens.replay import ReplayScreen
-from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
-from .screens.table import TableScreen
 from .widgets.palette import fit_cards
 from .widgets.reactives import let_go_of_closed
+
+if TYPE_CHECKING:
+    from .screens.table import TableScreen
+
+#: The module of the table screen, imported when the first table opens.
+TABLE_MODULE = f"{__package__}.screens.table"
 
 #: What `launch` prints after the app closes with a game saved.
 SAVED_NOTE = N_("Your game is saved: run ginrummy again and choose Continue.")
@@ -173,6 +178,8 @@ class GinRummyApp(App[None]):
         self.played_mode: str | None = None
         self._settings_failed = False
         self._theme_ready = False
+        #: The first unhandled exception, which ended the app (`launch` raises it again).
+        self.crash: BaseException | None = None
         self._choose_language(language)
 
     def _choose_language(self, forced: str | None) -> None:
@@ -194,7 +201,7 @@ class GinRummyApp(App[None]):
         self._theme_ready = True
         self.saved = local_saves(self.store)
         self.set_interval(HEARTBEAT, self.heartbeat)
-        self.push_screen(StartScreen())
+        self.push_screen(self._sized(StartScreen()))
         resume = [i for i, g in enumerate(self.saved) if g.slot == self.resume_slot]
         if resume:
             self.continue_game(resume[0])
@@ -203,8 +210,26 @@ class GinRummyApp(App[None]):
         elif self.replay_number is not None:
             self.open_replay(self.replay_number)
         elif self.online is not None:
+            from .screens.online import online_screen
+
             self.push_screen(online_screen(*self.online))
         self.report_problems()
+
+    def _sized(self, screen: StartScreen) -> StartScreen:
+        """``screen`` with the breakpoint classes of the terminal's size already set: set
+        at the first resize instead, they would style the whole screen a second time."""
+        width, height = self.size
+        classes: dict[str, bool] = {}
+        for breakpoints, size in (
+            (self.HORIZONTAL_BREAKPOINTS, width),
+            (self.VERTICAL_BREAKPOINTS, height),
+        ):
+            fitting = [(limit, name) for limit, name in breakpoints or [] if size >= limit]
+            classes.update({name: False for _, name in breakpoints or []})
+            if fitting:
+                classes[max(fitting)[1]] = True
+        screen.update_classes(classes, update=False)
+        return screen
 
     # --- settings --------------------------------------------------------------------
     def change_settings(self, **changes: Any) -> None:
@@ -308,6 +333,8 @@ class GinRummyApp(App[None]):
         asks first), the other slots are untouched. None if the slot's game is open in
         another window (said in a message).
         """
+        from .screens.table import TableScreen
+
         if again and self.seed is not None:
             self.seed += 1
         self.to_menu()
@@ -409,6 +436,8 @@ class GinRummyApp(App[None]):
             )
             self.report_problems()
             return
+        from .screens.replay import ReplayScreen
+
         self.push_screen(ReplayScreen(record, number, ascii=self.ascii))
 
     def continue_game(self, index: int = 0, *, take_over: bool = False) -> TableScreen | None:
@@ -416,6 +445,8 @@ class GinRummyApp(App[None]):
         scores, names, opponent. ``take_over``: from a window that is gone."""
         if not 0 <= index < len(self.saved):
             return None
+        from .screens.table import TableScreen
+
         saved = self.saved[index]
         obj, meta = saved.game, saved.meta
         self.to_menu()
@@ -439,7 +470,7 @@ class GinRummyApp(App[None]):
         slot of a table closed)."""
         closed = False
         while len(self.screen_stack) > 2:
-            closed = closed or isinstance(self.screen, TableScreen)
+            closed = closed or _is_table(self.screen)
             self.pop_screen()
         if closed:
             with contextlib.suppress(OSError):  # DatabaseUnavailable too: the next beat tries
@@ -450,18 +481,22 @@ class GinRummyApp(App[None]):
     def table(self) -> TableScreen | None:
         """The table being played, if any."""
         for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
+            if _is_table(screen):
                 return screen
         return None
 
     # --- app-wide actions --------------------------------------------------------------
     def action_settings(self) -> None:
         """The settings over whatever is shown (not twice)."""
+        from .screens.settings import SettingsScreen
+
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
     def action_help(self) -> None:
         """Show the rules and keys (not twice)."""
+        from .screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
@@ -486,6 +521,31 @@ class GinRummyApp(App[None]):
         with contextlib.suppress(OSError):  # a DatabaseUnavailable too
             self.store.release_all()
 
+    # --- an unexpected error ------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An exception no handler caught ends the app, as in Textual (exit status 1,
+        re-raised by ``run_test``), but the traceback is not printed over the terminal:
+        it is kept in `crash` for `launch`, whose caller says it in one line and writes the
+        details to a log (`ginrummy.cli.errors.crash_line`)."""
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """Textual prints the traceback of a crash when the app has closed: not here
+        (`launch` raises the exception again instead)."""
+        if self.crash is not None:
+            self._exit_renderables.clear()
+            return
+        super()._print_error_renderables()
+
+
+def _is_table(screen: object) -> TypeGuard[TableScreen]:
+    """Whether ``screen`` is a table (no table exists before the table's module is loaded:
+    asking does not load it)."""
+    module = sys.modules.get(TABLE_MODULE)
+    return module is not None and isinstance(screen, module.TableScreen)
+
 
 def launch(
     *,
@@ -508,6 +568,9 @@ def launch(
     the settings; the end-to-end tests set it to 0. ``language``: the language forced with
     ``--lang`` (None: the one the command line already chose with `i18n.set_language`,
     else the settings', else the environment's).
+
+    An exception that ended the app is raised again here, once the terminal is restored
+    (the command line says it in one line and writes its traceback to a log).
     """
     delay = _env_delay(os.environ.get("GINRUMMY_COMPUTER_DELAY"))
     app = GinRummyApp(
@@ -524,6 +587,8 @@ def launch(
         online=online,
     )
     app.run()
+    if app.crash is not None:
+        raise app.crash
     if app.goodbye:
         print(app.goodbye)
     elif app.left_saved_game:

@@ -3,43 +3,53 @@
 One module a job: `parser` (the options and their help; argparse in our language, with
 `argparse_messages`), `language` (which language to speak), `errors` (the one-line error
 and the exit statuses), `output` (printing: suits, JSON, a closed pipe), and one module per
-command: `play`, `solve`, `score`, `arena`, `bench`, `stats`, `history` (replay).
+command: `play`, `solve`, `score`, `arena`, `bench`, `stats`, `history` (replay), `host`,
+`join`. A command's module is imported when that command runs (`COMMANDS` names it), so
+that ``ginrummy solve`` never loads the online server nor ``ginrummy`` the bots' tools.
 
 Every failure is one line on stderr, ``ginrummy: error: ...``, and exit status 2; Ctrl+C
-exits with 130. Nothing here prints a traceback (set ``GINRUMMY_DEBUG=1`` to see one for an
-unexpected internal error).
+exits with 130. Nothing here prints a traceback: an unexpected internal error, in a command or in
+the app, is one line naming the log file in the data folder that holds its details (set
+``GINRUMMY_DEBUG=1`` to see the traceback instead).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 
 from ..text import i18n
-from ..text.errors import describe
 from ..text.i18n import _
-from . import arena, bench, history, host, join, play, score, solve, stats
-from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, error
+from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, crash_line, error
 from .language import startup_language, take_lang_option
 from .output import ascii_streams, drop_stdout
 from .parser import build_parser
 
 __all__ = ["COMMANDS", "main"]
 
-#: What runs each command: its parsed options in, the exit status out.
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "play": play.run,
-    "solve": solve.run,
-    "score": score.run,
-    "arena": arena.run,
-    "bench": bench.run,
-    "stats": stats.run,
-    "replay": history.run,
-    "host": host.run,
-    "join": join.run,
+#: The module of `ginrummy.cli` whose ``run`` runs each command: its parsed options in, the
+#: exit status out. It is imported when its command runs.
+COMMANDS: dict[str, str] = {
+    "play": "play",
+    "solve": "solve",
+    "score": "score",
+    "arena": "arena",
+    "bench": "bench",
+    "stats": "stats",
+    "replay": "history",
+    "host": "host",
+    "join": "join",
 }
+
+
+def command_runner(command: str) -> Callable[[argparse.Namespace], int]:
+    """The ``run`` function of ``command`` (its module imported now)."""
+    module = importlib.import_module(f"{__name__}.{COMMANDS[command]}")
+    run: Callable[[argparse.Namespace], int] = module.run
+    return run
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # --help and --version
             sys.stdout.flush()
             return exc.code if isinstance(exc.code, int) else 0
-        status = COMMANDS[args.command](args)
+        status = command_runner(args.command)(args)
         sys.stdout.flush()
         return status
     except UsageError as exc:
@@ -71,10 +81,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("GINRUMMY_DEBUG"):
             raise
-        error(
-            _(
-                "internal error: {error}: {problem} (run with GINRUMMY_DEBUG=1 to see where;"
-                " please report it)"
-            ).format(error=type(exc).__name__, problem=describe(exc))
-        )
+        error(crash_line(exc))
         return EXIT_ERROR

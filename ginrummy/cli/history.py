@@ -14,7 +14,7 @@ from ..text.i18n import _
 from ..text.problems import problem_line
 from .errors import UsageError, warning
 from .output import out
-from .play import launch_app
+from .play import launch_app, require_terminal
 
 __all__ = ["PAGE", "numbered", "open_store", "report", "run"]
 
@@ -68,6 +68,8 @@ def _game_number(text: str, count: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.list:
+        require_terminal()
     store = open_store()
     count = store.history_count()
     if not count:

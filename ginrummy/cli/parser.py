@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..core import PRESETS, Card, CardError, Rules, RulesError, parse_card
 from ..players import LEVELS
@@ -43,6 +43,15 @@ def _version() -> str:
         return version("ginrummy")
     except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
         return "unknown"
+
+
+class _VersionAction(argparse._VersionAction):
+    """``--version``: the installed version, looked up only when asked (reading the
+    package's metadata takes longer than building the whole parser)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        self.version = f"%(prog)s {_version()}"
+        super().__call__(parser, *args, **kwargs)
 
 
 # --- the types of option values -----------------------------------------------------------
@@ -221,8 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--version",
-        action="version",
-        version=f"%(prog)s {_version()}",
+        action=_VersionAction,
         help=_("show program's version number and exit"),
     )
     # `main` takes --lang out of the command line before parsing (anywhere in it, so that the

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,15 @@ from ..text.i18n import _
 from .errors import UsageError
 from .parser import build_parser
 
-__all__ = ["PlayOptions", "launch_app", "parse_play_options", "play_options", "run"]
+__all__ = [
+    "PlayOptions",
+    "has_terminal",
+    "launch_app",
+    "parse_play_options",
+    "play_options",
+    "require_terminal",
+    "run",
+]
 
 #: The two ways to play, as the store saves them: against the computer, or two people at
 #: one keyboard.
@@ -121,11 +130,34 @@ def parse_play_options(argv: Sequence[str]) -> PlayOptions:
     return play_options(build_parser().parse_args(["play", *argv]))
 
 
+def has_terminal() -> bool:
+    """Whether standard input and output are both a terminal (the full-screen app needs
+    one to read keys from and draw on)."""
+    streams = (sys.stdin, sys.stdout)
+    return all(stream is not None and stream.isatty() for stream in streams)
+
+
+def require_terminal() -> None:
+    """Refuse (`UsageError`, exit status 2) to open the full-screen app without a terminal:
+    from a script, or with standard input or output redirected, it would write escape codes
+    into a file and wait for keys that never come."""
+    if not has_terminal():
+        # TRANSLATORS: keep the commands (join --bot, host --headless, arena) as they are.
+        raise UsageError(
+            _(
+                "the game needs a terminal, and standard input or output is not one; without"
+                " a terminal, play with join --bot, host --headless or arena"
+            )
+        )
+
+
 def launch_app(cannot_start: str, **options: Any) -> None:
     """Run the app's ``launch(**options)`` in the language `main` chose.
 
-    ``cannot_start`` is the error (with ``{problem}``) if the app cannot be loaded.
+    ``cannot_start`` is the error (with ``{problem}``) if the app cannot be loaded; without
+    a terminal the app is not opened (`require_terminal`).
     """
+    require_terminal()
     try:
         app = importlib.import_module("ginrummy.app")
     except ImportError as exc:
@@ -187,6 +219,7 @@ def waiting_slot(options: PlayOptions) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     options = play_options(args)
+    require_terminal()
     resume = waiting_slot(options)
     launch_app(
         _("the game cannot start: {problem}"),

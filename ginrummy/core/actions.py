@@ -29,7 +29,12 @@ class IllegalActionError(GinRummyError):
 
 
 class ActionError(GinRummyError):
-    """Text that is not an action (`parse_action`): invalid, as opposed to illegal."""
+    """Text that is not an action (`parse_action`): invalid, as opposed to illegal.
+
+    ``code`` says which: ``bad-action`` (not a word the notation has, or a word with the
+    wrong number of parts), ``bad-card`` (``discard`` or ``knock`` with a card that cannot
+    be read; the `CardError` is the phrase's ``problem``).
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +111,11 @@ def parse_action(text: str) -> Action:
             card = parse_card(words[1])
         except CardError as exc:
             raise ActionError(
-                Phrase(N_("bad action {action}: {problem}"), action=repr(text), problem=exc)
+                Phrase(N_("bad action {action}: {problem}"), action=repr(text), problem=exc),
+                code="bad-card",
             ) from None
         return Discard(card) if words[0] == "discard" else Knock(card)
-    raise ActionError(Phrase(N_("bad action {action}"), action=repr(text)))
+    raise ActionError(Phrase(N_("bad action {action}"), action=repr(text)), code="bad-action")
 
 
 class EventKind(Enum):

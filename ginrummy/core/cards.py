@@ -35,7 +35,12 @@ SUIT_PATTERN: Final = 0x1FFF
 
 
 class CardError(GinRummyError):
-    """A card token could not be read, or a card was given twice."""
+    """A card token could not be read, or a card was given twice.
+
+    ``code`` says which: ``bad-card`` (a token that is not a card, `parse_card`),
+    ``repeated-card`` (a card given twice, `parse_cards`), ``no-such-card`` (a rank or suit
+    out of range, ``Card(rank, suit)``).
+    """
 
 
 class Card:
@@ -55,7 +60,7 @@ class Card:
 
     def __new__(cls, rank: int, suit: int) -> Card:
         if not (1 <= rank <= 13 and 0 <= suit <= 3):
-            raise CardError(f"no such card: rank {rank}, suit {suit}")
+            raise CardError(f"no such card: rank {rank}, suit {suit}", code="no-such-card")
         return CARDS[suit * 13 + rank - 1]
 
     @classmethod
@@ -193,7 +198,8 @@ def parse_card(token: str) -> Card:
                 " (S H D C or ♠ ♥ ♦ ♣), e.g. AS, 10h, Q♠"
             ),
             token=repr(token),
-        )
+        ),
+        code="bad-card",
     )
 
 
@@ -208,7 +214,9 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     for token in tokens:
         card = parse_card(token)
         if seen & card.bit:
-            raise CardError(Phrase(N_("card {card} is given twice"), card=card.code))
+            raise CardError(
+                Phrase(N_("card {card} is given twice"), card=card.code), code="repeated-card"
+            )
         seen |= card.bit
         cards.append(card)
     return cards

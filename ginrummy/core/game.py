@@ -44,7 +44,22 @@ class Game:
 
     The first dealer is drawn from the seed; round ``n`` is dealt from
     ``shuffled_deck(f"{seed}:{n}")`` unless the caller deals explicitly, so a game is
-    reproducible from its seed.
+    reproducible from its seed. ``str(game)`` is a score sheet and the current round's
+    state (both hands shown; see `__str__`).
+
+    Attributes (read them; change the game only through `apply` and `next_round`):
+
+    - ``rules``: the `Rules` played.
+    - ``seed``: the seed the game is dealt from (given, or drawn and kept to replay it).
+    - ``first_dealer``: the seat (0 or 1) that dealt the first round.
+    - ``scores``: each seat's points so far, ``[seat 0, seat 1]`` (without the bonuses of
+      the end; `totals` adds them).
+    - ``rounds_won``: how many rounds each seat has won (the box bonus counts them).
+    - ``rounds``: every `Round` dealt, the current (or last) one last; `round` is it.
+    - ``results``: the `RoundResult` of every finished round, in order (a dead round,
+      ``kind`` draw, scores nothing).
+    - ``score_history``: ``(seat 0, seat 1)`` totals after each finished round, one per
+      result (for score sheets and charts).
     """
 
     def __init__(
@@ -62,15 +77,46 @@ class Game:
         if first_dealer not in (0, 1):
             raise ValueError("first_dealer must be 0 or 1")
         self.first_dealer = first_dealer
+        #: Each seat's points so far (the end's bonuses apart: see `totals`).
         self.scores: list[int] = [0, 0]
+        #: How many rounds each seat has won.
         self.rounds_won: list[int] = [0, 0]
+        #: The result of every finished round, in order.
         self.results: list[RoundResult] = []
         #: Game totals after each round, for score sheets and charts.
         self.score_history: list[tuple[int, int]] = []
+        #: Every round dealt, the current (or last) one last.
         self.rounds: list[Round] = []
         self._winner: int | None = None
         if start:
             self.next_round()
+
+    def __str__(self) -> str:
+        """The score sheet (each round's result and the totals after it), then the current
+        round as `Round.__str__` shows it."""
+        rules = self.rules
+        state = f"won by player {self.winner}" if self.winner is not None else f"to {rules.target}"
+        lines = [f"Game ({rules.name}), seed {self.seed}, {state}"]
+        lines.append(f"{'round':>5}  {'result':<10} {'winner':>6} {'points':>6}  {'totals':>9}")
+        for number, (result, totals) in enumerate(
+            zip(self.results, self.score_history, strict=True), start=1
+        ):
+            winner = "-" if result.winner is None else str(result.winner)
+            lines.append(
+                f"{number:>5}  {result.kind.value:<10} {winner:>6} {result.points:>6}"
+                f"  {totals[0]:>4}-{totals[1]}"
+            )
+        lines.append(f"scores: {self.scores[0]} - {self.scores[1]}")
+        if self.rounds and not self.round.is_over:
+            lines += ["", str(self.round)]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"round {len(self.rounds)}"
+        return (
+            f"<Game seed={self.seed}: {state}, scores {self.scores[0]}-{self.scores[1]}"
+            f" to {self.rules.target}>"
+        )
 
     # --- reading -----------------------------------------------------------------
     @property
@@ -82,10 +128,12 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """Whether a seat has reached the target (no more rounds)."""
         return self._winner is not None
 
     @property
     def winner(self) -> int | None:
+        """The seat that won the game, None while it goes on."""
         return self._winner
 
     @property
@@ -100,6 +148,7 @@ class Game:
         return self.round.view(player)
 
     def legal_actions(self) -> list[Action]:
+        """The current round's `Round.legal_actions` (none once the game is over)."""
         if self.is_over:
             return []
         return self.round.legal_actions()

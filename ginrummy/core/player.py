@@ -17,6 +17,12 @@ class Player(Protocol):
 
     Bots see only the view, never the round. A human is a Player whose action comes
     from the keyboard.
+
+    ``name``: a short name for the player, shown in tables and results (the bots of
+    `ginrummy.players` use their level: ``"simple"``, ``"expert"``...). ``choose`` is
+    called only on the player's turn (``view.to_act == view.player``) and must return one
+    of ``view.legal_actions()``; anything else makes `Round.apply` raise
+    `IllegalActionError`.
     """
 
     name: str

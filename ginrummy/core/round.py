@@ -24,11 +24,11 @@ from .actions import (
     Pass,
     TakeDiscard,
 )
-from .cards import CARDS, Card
+from .cards import CARDS, Card, format_cards
 from .errors import N_, GinRummyError, Phrase
-from .melds import min_deadwood_mask
+from .melds import min_deadwood, min_deadwood_mask
 from .rules import Rules
-from .showdown import ResultKind, Showdown, settle
+from .showdown import ResultKind, RoundResult, settle
 
 __all__ = [
     "DeckError",
@@ -58,34 +58,6 @@ def shuffled_deck(seed: int | str) -> list[Card]:
     deck = list(CARDS)
     random.Random(f"ginrummy-deck:{seed}").shuffle(deck)
     return deck
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """How a round ended and what it scored."""
-
-    kind: ResultKind
-    #: Who went out (None in a dead round).
-    knocker: int | None
-    #: Who scores (None in a dead round).
-    winner: int | None
-    #: Points scored by ``winner`` after the round multiplier.
-    points: int
-    #: Points before the multiplier.
-    base_points: int
-    multiplier: int
-    showdown: Showdown | None
-    #: Both players' final cards (the knocker's eleven when it went big gin).
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
-    knock_limit: int
-    undercut_bonus: int
-    gin_bonus: int
-    big_gin_bonus: int | None
-    stock_left: int
-
-    @property
-    def is_draw(self) -> bool:
-        return self.kind is ResultKind.DRAW
 
 
 def discard_ban(taken: Card | None, rules: Rules) -> Card | None:
@@ -252,13 +224,45 @@ class Round:
         self.knock_limit = self.rules.round_knock_limit(upcard.value)
         self.multiplier = self.rules.round_multiplier(upcard)
 
+    def __str__(self) -> str:
+        """The whole state as a developer reads it, like python-chess's ASCII board: deal,
+        phase, piles, both hands (by suit, then rank), scores, result. No words for people."""
+        pile = self.discard_pile
+        count = f"{len(pile)} card" + ("" if len(pile) == 1 else "s")
+        top = pile[-1].code if pile else "-"
+        lines = [
+            f"Round {self.number} ({self.rules.name}), dealer: player {self.dealer},"
+            f" knock limit {self.knock_limit}"
+            + (f", x{self.multiplier}" if self.multiplier > 1 else ""),
+            f"phase: {self.phase.value}"
+            + ("" if self.is_over else f", player {self.to_act} to act")
+            + (", stock only" if self.view(self.to_act).stock_only else ""),
+            f"stock: {self.stock_size} cards   discard: {top} ({count})",
+        ]
+        for player in (0, 1):
+            hand = sorted(self.hand(player), key=lambda card: card.index)
+            lines.append(f"player {player}: {format_cards(hand)}  (deadwood {min_deadwood(hand)})")
+        lines.append(f"scores: {self.scores[0]} - {self.scores[1]}")
+        if self.result is not None:
+            lines.append(str(self.result))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        turn = "over" if self.is_over else f"player {self._to_act} to act"
+        return (
+            f"<Round {self.number}: {self._phase.value}, {turn}, stock {len(self._stock)},"
+            f" scores {self.scores[0]}-{self.scores[1]}>"
+        )
+
     # --- reading the state -------------------------------------------------------
     @property
     def phase(self) -> Phase:
+        """Where the round is: the first upcard's offer, a draw, a discard, or over."""
         return self._phase
 
     @property
     def to_act(self) -> int:
+        """The seat (0 or 1) whose move it is."""
         return self._to_act
 
     @property
@@ -291,6 +295,15 @@ class Round:
         return tuple(self._hands[player])
 
     def legal_actions(self) -> list[Action]:
+        """Every action the player to act (`to_act`) may play now, each accepted by
+        `apply`: in the first-upcard phase `TakeDiscard` and `Pass`; in a draw `DrawStock`
+        and (unless the stock alone may be drawn) `TakeDiscard`; in a discard one `Discard`
+        per card that may be thrown (not the card just taken from the pile, under rules that
+        ban it), one `Knock` per discard that leaves deadwood within the knock limit (gin
+        included: a knock at 0 deadwood) and `BigGin` with eleven melded cards where the
+        rules pay it (discards by suit then rank, then the knocks, then big gin). Empty once
+        the round is over. ``str()`` of each is the notation
+        `parse_action` reads (``draw``, ``discard QH``, ``knock 7C``)."""
         return legal_actions_for(
             self._phase,
             self._hands[self._to_act],

@@ -25,6 +25,7 @@ from .melds import (
 __all__ = [
     "Defence",
     "ResultKind",
+    "RoundResult",
     "Showdown",
     "ShowdownError",
     "best_defence",
@@ -290,3 +291,38 @@ def settle(
     if d > k:
         return Showdown(ResultKind.KNOCK, knocker_melding, defence, d - k, True)
     return Showdown(ResultKind.UNDERCUT, knocker_melding, defence, undercut_bonus + k - d, False)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended and what it scored."""
+
+    kind: ResultKind
+    #: Who went out (None in a dead round).
+    knocker: int | None
+    #: Who scores (None in a dead round).
+    winner: int | None
+    #: Points scored by ``winner`` after the round multiplier.
+    points: int
+    #: Points before the multiplier.
+    base_points: int
+    multiplier: int
+    showdown: Showdown | None
+    #: Both players' final cards (the knocker's eleven when it went big gin).
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    knock_limit: int
+    undercut_bonus: int
+    gin_bonus: int
+    big_gin_bonus: int | None
+    stock_left: int
+
+    @property
+    def is_draw(self) -> bool:
+        return self.kind is ResultKind.DRAW
+
+    def __str__(self) -> str:
+        """How the round ended, as a developer reads it: its kind, who won and the points."""
+        if self.winner is None:
+            return f"result: {self.kind.value}, no points (stock left: {self.stock_left})"
+        knocker = "" if self.knocker is None else f", knocked by player {self.knocker}"
+        return f"result: {self.kind.value}{knocker}, player {self.winner} scores {self.points}"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol, runtime_checkable
 
+from ..core.errors import N_, GinRummyError, Phrase
 from ..core.player import Player
 from ..core.round import PlayerView
-from ..text.i18n import _
 from .advice import Advice
 from .defensive import DefensivePlayer
 from .eaai import EaaiPlayer
@@ -27,6 +27,7 @@ __all__ = [
     "RandomPlayer",
     "Remembering",
     "SimplePlayer",
+    "UnknownPlayerError",
     "advisor_for",
     "make_player",
 ]
@@ -48,15 +49,25 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
 LEVELS: tuple[str, ...] = ("simple", "expert", "master")
 
 
+class UnknownPlayerError(GinRummyError):
+    """`make_player` was asked for a bot that does not exist (``code`` is
+    ``unknown-player``; the phrase names the choices). A `GinRummyError`, hence a
+    `ValueError` too."""
+
+
 def make_player(name: str, seed: int = 0) -> Player:
-    """A bot by name; raises `ValueError` naming the choices for an unknown one."""
+    """A bot by name (a key of `PLAYERS`, any case): ``seed`` seeds its random choices.
+    Raises `UnknownPlayerError` naming the choices for an unknown one."""
     try:
         factory = PLAYERS[name.strip().lower()]
     except KeyError:
-        raise ValueError(
-            _("unknown player {name}: choose one of {players}").format(
-                name=repr(name), players=", ".join(sorted(PLAYERS))
-            )
+        raise UnknownPlayerError(
+            Phrase(
+                N_("unknown player {name}: choose one of {players}"),
+                name=repr(name),
+                players=", ".join(sorted(PLAYERS)),
+            ),
+            code="unknown-player",
         ) from None
     return factory(seed)
 

@@ -31,7 +31,8 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
 
 @pytest.fixture
 def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Replace ``ginrummy.app`` by a module whose ``launch`` records its arguments."""
+    """Replace ``ginrummy.app`` by a module whose ``launch`` records its arguments (and let
+    the command line believe it has a terminal, as the real app needs one)."""
     calls: list[dict[str, Any]] = []
     module = types.ModuleType("ginrummy.app")
 
@@ -42,4 +43,5 @@ def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
     module.launch = launch  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ginrummy.app", module)
+    monkeypatch.setattr("ginrummy.cli.play.has_terminal", lambda: True)
     return calls

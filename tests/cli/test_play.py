@@ -100,4 +100,5 @@ def test_bad_options_do_not_launch(cli: CLI, fake_app: list[dict[str, Any]]) -> 
 def test_an_app_that_cannot_load_is_one_line(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
     # None in sys.modules makes the import fail as if the app's libraries were missing.
     monkeypatch.setitem(sys.modules, "ginrummy.app", None)
+    monkeypatch.setattr("ginrummy.cli.play.has_terminal", lambda: True)
     cli("play").assert_error("the game cannot start", "ginrummy.app")

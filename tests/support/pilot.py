@@ -1,52 +1,62 @@
 """Driving the app with Pilot: wait for the computer, turn a chosen action into keys.
 
-Used by the tests, the snapshot set-ups and ``scripts/screenshots.py``; it plays a seat
-by asking the simple bot what it would do and pressing the keys a person would press.
+Used by the tests and the snapshot set-ups; it plays a seat by asking the simple bot what
+it would do and pressing the keys a person would press. The helpers the scripts share
+(settle, keys_for, play_until_result, pressing...) live in ``scripts/_pilot.py`` (scripts
+import nothing from the tests) and are imported from there.
 """
 
 from __future__ import annotations
 
+import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 
 from ginrummy.app.app import GinRummyApp
-from ginrummy.app.screens.privacy import PrivacyScreen
-from ginrummy.app.screens.table import TableScreen
 from ginrummy.core import (
-    Action,
-    BigGin,
-    Discard,
-    DrawStock,
     Game,
     Knock,
     Match,
-    Pass,
     Phase,
     Rules,
-    TakeDiscard,
 )
 from ginrummy.core.player import play_game
 from ginrummy.core.save import from_dict, to_dict
 from ginrummy.players.simple import SimplePlayer
 from ginrummy.store import GameMeta, Store, slot_of
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
-async def settle(pilot: Pilot[None], rounds: int = 400) -> None:
-    """Let workers and messages finish until the app waits for a person."""
-    app = pilot.app
-    for _ in range(rounds):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(app, GinRummyApp)
-        table = app.table
-        if not isinstance(app.screen, TableScreen) or table is None:
-            return
-        if table.acting_seat is not None:
-            return
-    raise AssertionError("the table never came back to a person")
+from _pilot import (
+    keys_for,
+    play_turn_with_keys,
+    play_until_result,
+    pressing,
+    settle,
+    table_of,
+)
+
+__all__ = [
+    "before_the_last_round",
+    "finished_game",
+    "keys_for",
+    "play_turn_with_keys",
+    "play_until_result",
+    "pressing",
+    "record_games",
+    "resuming_the_last_round",
+    "settle",
+    "table_of",
+    "to_game_over",
+    "to_knock_chance",
+    "to_knock_dialog",
+    "to_result",
+    "until",
+]
 
 
 async def until(
@@ -59,74 +69,6 @@ async def until(
             return
         await pilot.pause(0.02)
     raise AssertionError(f"timed out waiting for {what or ready}; screen: {pilot.app.screen}")
-
-
-def table_of(app: object) -> TableScreen:
-    assert isinstance(app, GinRummyApp)
-    table = app.table
-    assert table is not None
-    return table
-
-
-def keys_for(table: TableScreen, action: Action) -> list[str]:
-    """The keys a player presses to play ``action`` from the table's current selection."""
-    if isinstance(action, DrawStock):
-        return ["s"]
-    if isinstance(action, TakeDiscard):
-        return ["d"]
-    if isinstance(action, Pass):
-        return ["p"]
-    if isinstance(action, BigGin):
-        return ["b"]
-    assert isinstance(action, Discard | Knock)
-    order = table.hand.order
-    current = order.index(table.selected) if table.selected in order else 0
-    target = order.index(action.card)
-    right = (target - current) % len(order)
-    moves = ["right"] * right if right <= len(order) - right else ["left"] * (len(order) - right)
-    return [*moves, "enter"] if isinstance(action, Discard) else [*moves, "k", "y"]
-
-
-async def play_turn_with_keys(pilot: Pilot[None], bot: SimplePlayer | None = None) -> list[str]:
-    """Play one action for the seat at the keyboard, as the simple bot would, with keys."""
-    table = table_of(pilot.app)
-    seat = table.acting_seat
-    assert seat is not None
-    view = table.session.view(seat)
-    action = (bot or SimplePlayer()).choose(view)
-    keys = keys_for(table, action)
-    for key in keys:
-        await pilot.press(key)
-    await settle(pilot)
-    return keys
-
-
-async def play_until_result(pilot: Pilot[None], max_turns: int = 300) -> None:
-    """Play the seats at the keyboard (through privacy screens) until the round ends."""
-    app = pilot.app
-    await settle(pilot)
-    for _ in range(max_turns):
-        if isinstance(app.screen, PrivacyScreen):
-            await pilot.press("enter")
-            await settle(pilot)
-            continue
-        if not isinstance(app.screen, TableScreen):
-            return
-        await play_turn_with_keys(pilot)
-    raise AssertionError("the round did not end")
-
-
-def pressing(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
-    """A set-up that presses ``keys`` one by one, letting the computer move in between."""
-
-    async def run(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-        await pilot.pause()
-
-    return run
 
 
 async def to_result(pilot: Pilot[Any]) -> None:

@@ -1,4 +1,8 @@
-"""The start screen: who plays, which rules, which seed; rules and help; quit."""
+"""The start screen: who plays, which rules, which seed; rules and help; quit.
+
+It is the first screen shown: the screens it opens (online, settings, statistics, the
+rules editor, the questions) are imported when opened, not with it.
+"""
 
 from __future__ import annotations
 
@@ -22,11 +26,7 @@ from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import GinScreen, gin_app_of, recompose_in_language
-from .dialogs import ConfirmScreen
-from .online import online_screen
-from .rules_editor import RulesScreen, rules_summary
-from .settings import SettingsScreen
-from .stats import StatsScreen
+from .rules_editor import rules_summary
 
 BANNER_UNICODE = "♠ ♥  G I N   R U M M Y  ♦ ♣"
 BANNER_ASCII = "S H  G I N   R U M M Y  D C"
@@ -303,6 +303,8 @@ class StartScreen(GinScreen[None]):
                 " Take it over here?"
             ).format(pid=lease.pid)
 
+        from .dialogs import ConfirmScreen
+
         # TRANSLATORS: a question (title) and its yes button (short).
         self.app.push_screen(ConfirmScreen(N_("Take over?"), body, yes=N_("Take over")), answer)
 
@@ -348,6 +350,8 @@ class StartScreen(GinScreen[None]):
                 game=saved_summary(*saved)
             )
 
+        from .dialogs import ConfirmScreen
+
         # TRANSLATORS: a question (title) and its yes button (short).
         self.app.push_screen(ConfirmScreen(N_("New game?"), body, yes=N_("New game")), answer)
 
@@ -371,10 +375,14 @@ class StartScreen(GinScreen[None]):
         options: dict[str, Any] = {"name": app.settings.name}
         if kind == "host":
             options["rules"] = app.rules
+        from .online import online_screen
+
         self.app.push_screen(online_screen(kind, options))
 
     @on(Button.Pressed, "#open-stats")
     def action_stats(self) -> None:
+        from .stats import StatsScreen
+
         self.app.push_screen(StatsScreen(self.gin_app.store))
 
     @on(Button.Pressed, "#open-settings")
@@ -389,6 +397,8 @@ class StartScreen(GinScreen[None]):
                 box = self.query_one(field, Input)
                 if box.value.strip() in ("", old_name):  # not typed over: follow the setting
                     box.value = app.settings.name
+
+        from .settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen(), done)
 
@@ -414,6 +424,8 @@ class StartScreen(GinScreen[None]):
             if saved
             else N_("See you next time.")
         )
+        from .dialogs import ConfirmScreen
+
         # TRANSLATORS: a question (keep "ginrummy", the program's name) and its buttons.
         question = N_("Quit ginrummy?")
         self.app.push_screen(
@@ -440,6 +452,8 @@ class StartScreen(GinScreen[None]):
                 self._set_rules(rules)
             elif cancelled is not None:
                 cancelled()
+
+        from .rules_editor import RulesScreen
 
         self.app.push_screen(RulesScreen(self.gin_app.rules), done)
 

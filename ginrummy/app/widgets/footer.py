@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -41,6 +42,23 @@ class LocalFooter(Footer):
             yield widget
         self._keys = [(k.key_display, k.description) for k in keys]
         self._fit()
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Compose the keys again only when the keys shown change: the screen says its
+        bindings changed at every change of focus (five times while the start screen
+        comes up), and each time Textual's footer composes and styles every key again."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        shown = tuple(
+            (binding.key, binding.description, binding.action, enabled, tooltip)
+            for (_, binding, enabled, tooltip) in screen.active_bindings.values()
+            if binding.show
+        )
+        if shown == getattr(self, "_shown", None):
+            return
+        self._shown = shown
+        self.call_after_refresh(self.recompose)
 
     def _fit(self) -> None:
         """Keys one space apart (not two) when the roomy spacing would push the last ones

@@ -1,0 +1,131 @@
+"""How long ``ginrummy`` takes to show its first screen, beside a bare Textual app.
+
+Both programs are started the same way (``python FILE`` or ``python -m ginrummy`` in a
+fresh tmux session of the same size, with the same environment) and timed from the start
+of the session until their first screen's text is on the pane (``capture-pane``, polled).
+They take turns, after one warm-up run each; the medians and their ratio are printed.
+
+The bare app is Textual's Header, a Static and a Footer. ``ginrummy`` starts on its start
+screen with a data folder of its own (made by the warm-up run, so it is not a first run).
+Bytecode is written and read as after an install (``PYTHONDONTWRITEBYTECODE`` is unset for
+both: without it, every module of the game would be compiled again at every start).
+
+    python scripts/startup_bench.py             # 7 runs of each
+    python scripts/startup_bench.py --runs 15 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+#: The bare Textual app the game is measured against.
+BARE_APP = """\
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, Static
+
+
+class Bare(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("A bare Textual app")
+        yield Footer()
+
+
+Bare().run()
+"""
+#: What each first screen shows once it is drawn.
+BARE_READY = "A bare Textual app"
+GAME_READY = "Play the computer"
+
+
+class Pane:
+    """A tmux server of this process's own; one session per run (and one idle session
+    that keeps the server up between runs: a server exits with its last session)."""
+
+    def __init__(self, width: int, height: int, poll: float) -> None:
+        self.command = ("tmux", "-L", f"startup-bench-{os.getpid()}")
+        self.width, self.height, self.poll = width, height, poll
+        self.tmux("new-session", "-d", "-s", "keep", "sleep 86400")
+
+    def tmux(self, *args: str) -> str:
+        proc = subprocess.run(
+            [*self.command, *args], capture_output=True, text=True, check=True, timeout=30
+        )
+        return proc.stdout
+
+    def time_first_screen(self, command: list[str], ready: str, timeout: float) -> float:
+        """Seconds from starting ``command`` in a new session until ``ready`` shows."""
+        name = f"run-{uuid.uuid4().hex[:8]}"
+        size = ("-x", str(self.width), "-y", str(self.height))
+        start = time.perf_counter()
+        self.tmux("new-session", "-d", "-s", name, *size, shlex.join(command))
+        try:
+            while time.perf_counter() - start < timeout:
+                if ready in self.tmux("capture-pane", "-p", "-t", name):
+                    return time.perf_counter() - start
+                time.sleep(self.poll)
+            screen = self.tmux("capture-pane", "-p", "-t", name)
+            raise SystemExit(f"no first screen after {timeout} s; the pane shows:\n{screen}")
+        finally:
+            kill = [*self.command, "kill-session", "-t", name]
+            subprocess.run(kill, check=False, capture_output=True)
+
+    def close(self) -> None:
+        subprocess.run([*self.command, "kill-server"], check=False, capture_output=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="runs of each (default 7)")
+    parser.add_argument("--poll", type=float, default=0.01, help="seconds between looks")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per run at most")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    if shutil.which("tmux") is None:
+        print("startup_bench: tmux is needed", file=sys.stderr)
+        return 2
+    pane = Pane(100, 30, args.poll)
+    with tempfile.TemporaryDirectory(prefix="startup-bench-") as tmp:
+        bare = Path(tmp) / "bare.py"
+        bare.write_text(BARE_APP)
+        data = Path(tmp) / "data"
+        env = ["env", "-u", "PYTHONDONTWRITEBYTECODE", f"GINRUMMY_DATA_DIR={data}"]
+        env += ["TERM=xterm-256color", "LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="]
+        programs = {
+            "bare": ([*env, sys.executable, str(bare)], BARE_READY),
+            "ginrummy": ([*env, sys.executable, "-m", "ginrummy"], GAME_READY),
+        }
+        times: dict[str, list[float]] = {name: [] for name in programs}
+        try:
+            for command, ready in programs.values():  # warm-up: caches, the data folder
+                pane.time_first_screen(command, ready, args.timeout)
+            for _ in range(args.runs):
+                for name, (command, ready) in programs.items():
+                    times[name].append(pane.time_first_screen(command, ready, args.timeout))
+        finally:
+            pane.close()
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    ratio = medians["ginrummy"] / medians["bare"]
+    if args.json:
+        print(json.dumps({"runs": args.runs, "seconds": times, "medians": medians, "ratio": ratio}))
+    else:
+        for name, values in times.items():
+            shown = " ".join(f"{v:.2f}" for v in values)
+            print(f"{name:9} median {medians[name]:.3f} s  (runs: {shown})")
+        print(f"ratio    {ratio:.2f}  (ginrummy / bare Textual app, first screen)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
