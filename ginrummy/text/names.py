@@ -3,6 +3,12 @@
 Saves, the history and the settings keep these in English, as identifiers (a game saved
 in Polish continues in Finnish); they are translated only when shown, here, for the app
 and the command line alike. No UI imports.
+
+A default name has two forms: its label ("Gép 57" on a score line) and its form inside a
+sentence, as the subject or after a preposition (Hungarian "A gép felvette…", Spanish
+"Reparte la máquina"): `display_name` gives a `ShownName`, which is the label and knows
+its sentence form; `say` fills a sentence with the sentence forms. A person's name is the
+same in both places. (The computer levels are only ever labels: "vs expert".)
 """
 
 from __future__ import annotations
