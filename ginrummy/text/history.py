@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .i18n import _, ngettext
-from .names import display_name, level_label
+from .names import display_name, level_label, say
 
 __all__ = ["record_line"]
 
@@ -97,8 +97,13 @@ def result_line(record: HistoryRecord) -> str:
         return _("{date}  {opponent}: {score}, you won, {rounds}").format(
             date=date, opponent=who, score=score, rounds=rounds
         )
-    # TRANSLATORS: one finished game in a list, e.g. "2024-05-01  hot-seat: Ann 100-37
-    # Ben, winner: Ann, 5 rounds". {winner} is a player's name.
-    return _("{date}  {opponent}: {score}, {winner} won, {rounds}").format(
-        date=date, opponent=who, score=score, winner=(a, b)[winner], rounds=rounds
+    return say(
+        # TRANSLATORS: one finished game in a list, e.g. "2024-05-01  hot-seat: Ann 100-37
+        # Ben, winner: Ann, 5 rounds". {winner} is a player's name.
+        _("{date}  {opponent}: {score}, {winner} won, {rounds}"),
+        date=date,
+        opponent=who,
+        score=score,
+        winner=(a, b)[winner],
+        rounds=rounds,
     )

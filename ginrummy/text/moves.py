@@ -2,7 +2,8 @@
 
 The sentences are made from the public history only (never naming a card drawn face
 down), in the current language. The person playing against the computer is "You"
-(second person); everyone else is named.
+(second person); everyone else is named, in the name's sentence form (`names.say`:
+"Reparte la máquina", "A gép felvette…").
 """
 
 from __future__ import annotations
@@ -12,20 +13,9 @@ from collections.abc import Sequence
 from ..core import Card, Event, EventKind, Round, Rules
 from .cards import card_label
 from .i18n import _, join_words, pgettext
+from .names import capitalise, say
 
 __all__ = ["capitalise", "describe_turn", "last_move_text", "opening_text"]
-
-
-def capitalise(text: str) -> str:
-    """The first letter upper case (the core's messages start in lower case).
-
-    Leading punctuation such as Spanish "¡" or a quote is skipped; a sentence that
-    starts with a digit ("10♥ ...") is left as it is.
-    """
-    for i, char in enumerate(text):
-        if char.isalnum():
-            return text[:i] + char.upper() + text[i + 1 :] if char.isalpha() else text
-    return text
 
 
 def opening_text(
@@ -38,8 +28,11 @@ def opening_text(
             number=rnd.number, card=card
         )
     else:
-        text = _("Round {number}: {name} deals. The upcard is {card}.").format(
-            number=rnd.number, name=names[rnd.dealer], card=card
+        text = say(
+            _("Round {number}: {name} deals. The upcard is {card}."),
+            number=rnd.number,
+            name=names[rnd.dealer],
+            card=card,
         )
     if rnd.knock_limit != rules.knock_limit or rules.oklahoma:
         limit, times = rnd.knock_limit, rnd.multiplier
@@ -163,7 +156,7 @@ def describe_turn(
     # TRANSLATORS: move log: {name} is a player's name, {actions} what they did, e.g.
     # "drew from the stock and discarded 7♥" (context "other"); "!" after gin.
     sentence = _("{name} {actions}!") if gin else _("{name} {actions}.")
-    return sentence.format(name=names[player], actions=actions)
+    return say(sentence, name=names[player], actions=actions)
 
 
 def last_move_text(events: Sequence[Event], name: str, ascii: bool = False) -> str:
@@ -187,4 +180,4 @@ def last_move_text(events: Sequence[Event], name: str, ascii: bool = False) -> s
         return ""
     # TRANSLATORS: the line over the piles; {name} is the opponent's name, {moves} what
     # they did ("took 7♥ · threw K♠"). The line must fit 78 columns.
-    return _("{name}'s last move: {moves}").format(name=name, moves=" · ".join(parts))
+    return say(_("{name}'s last move: {moves}"), name=name, moves=" · ".join(parts))

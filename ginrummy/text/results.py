@@ -1,7 +1,8 @@
 """A round's result in words: who knocked, what each side had, who scores what.
 
 The sentences are whole in every language: the person reading a game against the
-computer is "you" (second person), everyone else is named.
+computer is "you" (second person), everyone else is named, in the name's sentence form
+(`names.say`: "¡La máquina gana la partida!", "A gép megnyerte a játszmát!").
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from ..core.round import RoundResult
 from ..core.showdown import ResultKind
 from .cards import cards_label
 from .i18n import _, ngettext
+from .names import display_name, in_sentence, say
 
 __all__ = [
     "explain_result",
@@ -37,7 +39,7 @@ def explain_result(
     computer: sentences about that seat are then in the second person ("You score").
     """
     if names is None:
-        names = (_("Player 1"), _("Player 2"))
+        names = (display_name("Player 1"), display_name("Player 2"))
     if result.showdown is None or result.knocker is None or result.winner is None:
         n = result.stock_left
         # TRANSLATORS: the round ended with no winner: too few cards left in the stock.
@@ -50,9 +52,9 @@ def explain_result(
         ).format(n=n)
     s = result.showdown
     fields = {
-        "knocker": names[result.knocker],
-        "defender": names[1 - result.knocker],
-        "name": names[result.winner],
+        "knocker": in_sentence(names[result.knocker]),
+        "defender": in_sentence(names[1 - result.knocker]),
+        "name": in_sentence(names[result.winner]),
         "k": s.knocker_deadwood,
         "d": s.defender_deadwood,
         "cards": cards_label(s.defence.laid_off),
@@ -65,13 +67,13 @@ def explain_result(
     }
     score = score_sentence(result, result.winner == you, result.multiplier != 1)
     if result.kind in (ResultKind.GIN, ResultKind.BIG_GIN):
-        return score.format(**fields)
+        return say(score, **fields)
     opening = knock_sentence(
         result.knocker == you, 1 - result.knocker == you, bool(s.defence.laid_off)
     )
     # TRANSLATORS: two whole sentences of a round result: {knock} says who knocked
     # and what the other player has, {score} who scores what.
-    return _("{knock} {score}").format(knock=opening.format(**fields), score=score.format(**fields))
+    return _("{knock} {score}").format(knock=say(opening, **fields), score=say(score, **fields))
 
 
 def knock_sentence(knocker_is_you: bool, defender_is_you: bool, laid: bool) -> str:
@@ -128,9 +130,7 @@ def showdown_sentence(
     else:
         bonus = 0
     template = score_template(kind, k == d, False, multiplier != 1)
-    return template.format(
-        name=name, k=k, d=d, bonus=bonus, points=points, total=points * multiplier
-    )
+    return say(template, name=name, k=k, d=d, bonus=bonus, points=points, total=points * multiplier)
 
 
 def score_template(kind: ResultKind, tie: bool, you_win: bool, doubled: bool) -> str:
@@ -239,21 +239,21 @@ def game_won_sentence(winner: int, names: Sequence[str], you: int | None) -> str
     """``You win the game!`` or ``Ann wins the game!``."""
     if winner == you:
         return _("You win the game!")
-    return _("{name} wins the game!").format(name=names[winner])
+    return say(_("{name} wins the game!"), name=names[winner])
 
 
 def match_won_sentence(winner: int, names: Sequence[str], you: int | None) -> str:
     """``You win the match!`` or ``Ann wins the match!``."""
     if winner == you:
         return _("You win the match!")
-    return _("{name} wins the match!").format(name=names[winner])
+    return say(_("{name} wins the match!"), name=names[winner])
 
 
 def round_won_sentence(winner: int, names: Sequence[str], you: int | None) -> str:
     """``You won.`` or ``Ann won.`` (the last step of a replayed game)."""
     if winner == you:
         return _("You won.")
-    return _("{name} won.").format(name=names[winner])
+    return say(_("{name} won."), name=names[winner])
 
 
 def shutout_sentence(loser: int, names: Sequence[str], you: int | None) -> str:
@@ -261,7 +261,7 @@ def shutout_sentence(loser: int, names: Sequence[str], you: int | None) -> str:
     # TRANSLATORS: after the winning margin, when the loser scored nothing.
     if loser == you:
         return _("A shutout: you scored no points.")
-    return _("A shutout: {name} scored no points.").format(name=names[loser])
+    return say(_("A shutout: {name} scored no points."), name=names[loser])
 
 
 def showdown_heading(kind: ResultKind, knocker_is_you: bool) -> str:

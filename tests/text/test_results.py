@@ -182,7 +182,14 @@ def test_default_names_are_translated_when_called(monkeypatch: pytest.MonkeyPatc
 
     class Fake:
         def gettext(self, message: str) -> str:
-            return {"Player 1": "Gracz 1"}.get(message, message)
+            return {"Player 1": "Jugador 1"}.get(message, message)
+
+        def pgettext(self, context: str, message: str) -> str:
+            # A default name inside a sentence has a message of its own.
+            if context == "in a sentence":
+                return {"Player 1": "el jugador 1"}.get(message, message)
+            return message
 
     monkeypatch.setattr(i18n, "_translation", Fake())
-    assert explain_result(result) == "Gin! Gracz 1 scores 25 + 32 = 57."
+    # The default name as the subject: its sentence form, the sentence capitalised.
+    assert explain_result(result) == "Gin! El jugador 1 scores 25 + 32 = 57."

@@ -41,6 +41,7 @@ from ...text.cards import card_label
 from ...text.errors import describe
 from ...text.i18n import _
 from ...text.moves import capitalise, describe_turn, last_move_text, opening_text
+from ...text.names import say
 from .movelog import LineKind, MoveLog, logged_events, turns_of
 from .seats import COMPUTER, TableConfig
 from .session import Session
@@ -293,7 +294,7 @@ class TableModel:
         except IllegalActionError as exc:
             waiting = not s.is_human(s.to_act)
             if waiting:
-                reason = _("Wait: it is {name}'s turn.").format(name=s.names[s.to_act])
+                reason = say(_("Wait: it is {name}'s turn."), name=s.names[s.to_act])
             else:
                 reason = capitalise(describe(exc)) + "."
             return Refusal(reason, waiting)

@@ -14,6 +14,7 @@ from textual.widgets import Button, Label, Static
 from ...core import ResultKind, RoundResult, best_melding
 from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext, pgettext
+from ...text.names import name_in
 from ...text.results import game_won_sentence, showdown_heading
 from ..model.session import Session
 from ..widgets.footer import LocalFooter
@@ -68,7 +69,9 @@ class RoundResultScreen(GinScreen[None]):
                 line = showdown_heading(r.kind, k == s.you)
                 yield Label(
                     self._hand_label(
-                        line, names[k], _("deadwood {points}").format(points=sd.knocker_deadwood)
+                        line,
+                        name_in(line, names[k]),
+                        _("deadwood {points}").format(points=sd.knocker_deadwood),
                     ),
                     classes="hand-label",
                 )

@@ -11,6 +11,7 @@ from rich.text import Text
 from ...core import BigGin, Card, Knock, Melding, Phase, PlayerView, knock_discards, min_deadwood
 from ...text.cards import card_label
 from ...text.i18n import _
+from ...text.names import say
 from ..model.table import TableModel
 from .cardart import card_text, cards_text, markup_format
 from .palette import Palette
@@ -32,9 +33,7 @@ def scores_text(model: TableModel, me: int) -> Text:
     rnd = s.round
     parts = [
         _("Round {number}").format(number=rnd.number),
-        _("You deal")
-        if rnd.dealer == s.you
-        else _("{name} deals").format(name=s.names[rnd.dealer]),
+        _("You deal") if rnd.dealer == s.you else say(_("{name} deals"), name=s.names[rnd.dealer]),
         _("knock limit {limit}").format(limit=rnd.knock_limit),
     ]
     if rnd.multiplier != 1:
@@ -70,9 +69,9 @@ def prompt_text(model: TableModel, view: PlayerView, palette: Palette) -> Text:
             else:
                 doing = _("{name} drew from the stock…")
         card = card_label(last.card, ascii) if last and last.card else ""
-        return Text(doing.format(name=name, card=card), style=palette.thinking)
+        return Text(say(doing, name=name, card=card), style=palette.thinking)
     if model.acting_seat is None:
-        return Text(_("{name}'s turn.").format(name=name), style="italic")
+        return Text(say(_("{name}'s turn."), name=name), style="italic")
     top = card_label(view.top_discard, ascii) if view.top_discard else "?"
     if view.phase is Phase.FIRST_UPCARD:
         what = _("take the upcard {card} (d) or pass (p).").format(card=top)
