@@ -238,7 +238,8 @@ class _Connection(ServerConnection):
         self.seated = False
         self.dropped = False
         self.gone: asyncio.Future[None] = self.loop.create_future()
-        # Until it is seated: a hello, and a few pings (websockets' own come every 20 s).
+        # Until it is seated: a hello and a few pings, a whole credit each (websockets'
+        # own pings come every 20 s).
         self.bucket = _Bucket(UNSEATED_BURST, self.host.limits.per_second)
         self.deadline: asyncio.TimerHandle | None = None
         self.host._opened(self)
@@ -253,7 +254,8 @@ class _Connection(ServerConnection):
         if isinstance(event, Frame) and event.opcode in (Opcode.PING, Opcode.PONG):
             # A pong answering the host's own ping is free; any other costs credit.
             answered = event.opcode is Opcode.PONG and bytes(event.data) in self.pending_pings
-            if not answered and not self.bucket.take(self.host.limits.ping_cost):
+            cost = self.host.limits.ping_cost if self.seated else 1.0
+            if not answered and not self.bucket.take(cost):
                 self.host._drop(self, "flood")
                 return
         super().process_event(event)
