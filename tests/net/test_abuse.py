@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import resource
 import time
 from collections import defaultdict
 from dataclasses import replace
@@ -364,3 +365,10 @@ async def test_a_host_that_never_answers_the_hello_is_one_clear_error() -> None:
             f"the host at 127.0.0.1:{port} did not answer within 0.5 seconds"
         )
         assert caught.value.code == ""
+
+
+def test_the_connections_cap_stays_under_the_file_limit() -> None:
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    host = Host([new_table()], limits=replace(FAST, connections=10**9))
+    assert host.max_open == soft - FAST.spare_files
+    assert Host([new_table()], limits=replace(FAST, connections=100)).max_open == 100
