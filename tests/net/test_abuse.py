@@ -224,9 +224,10 @@ async def test_connections_that_never_say_hello_are_all_closed(serve: Any, cappe
 
     assert joined < JOIN, joined
     assert failed == 0 and len(lifetimes) == 400
-    # Each closed by the host within the timeout of its accepting it (and the loop's lag),
-    # though the last ones waited in the kernel's queue before that under this burst.
-    assert host.longest_unseated < timeout + 0.5
+    # Each closed by the host within the timeout of its accepting it, and the lag of a loop
+    # that runs the 400 attackers too (the benchmark's host alone: 10.04 s of 10), though
+    # the last ones waited in the kernel's queue before that under this burst.
+    assert host.longest_unseated < timeout + 1.0
     assert max(lifetimes) < timeout + 5
     assert most_open <= (64 + 2 if capped else 400 + 2)
     for _ in range(50):
