@@ -287,8 +287,9 @@ class _Gate:
         #: The times of the last window's wrong answers, by address; the host's bucket.
         self._wrong: dict[str, deque[float]] = {}
         limits = self.limits
-        self._burst = float(max(1, min(limits.guess_burst, limits.guesses - 1)))
-        self._rate = (limits.guesses - self._burst) / limits.guess_window
+        guesses = max(1, limits.guesses)
+        self._burst = float(max(1, min(limits.guess_burst, guesses // 2)))
+        self._rate = max(guesses - self._burst, 1.0) / limits.guess_window
         self._tokens = self._burst
         self._stamp = self.loop.time()
         self._timer: asyncio.TimerHandle | None = None

@@ -166,7 +166,7 @@ async def test_connections_that_never_say_hello_are_all_closed(serve: Any, cappe
     limits = replace(
         FAST,
         hello_timeout=timeout,
-        ping_interval=0.05,
+        ping_interval=0.5,
         unseated_per_address=8 if capped else 1000,
         unseated=64 if capped else 1000,
     )
@@ -188,7 +188,7 @@ async def test_connections_that_never_say_hello_are_all_closed(serve: Any, cappe
     async def pinging(source: str, code: str | None) -> None:
         opened = time.perf_counter()
         try:
-            ws = await _raw(host, source, ping_interval=0.05, ping_timeout=None)
+            ws = await _raw(host, source, ping_interval=0.8, ping_timeout=None)
         except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
             lifetimes.append(time.perf_counter() - opened)  # dropped during the handshake
             return
