@@ -9,10 +9,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ssl
 from typing import Any
 
-from ..net.client import Client, ConnectFailed, Disconnected, Refusal, parse_address, play
+from ..net.client import (
+    Address,
+    Client,
+    ConnectFailed,
+    Disconnected,
+    Refusal,
+    connect_problem,
+    parse_address,
+    play,
+)
 from ..net.protocol import cafile_refusal, normalise_code
 from ..net.saves import keep_record
 from ..net.seats import SeatTokens
@@ -24,6 +34,9 @@ from .history import open_store
 from .output import out
 
 __all__ = ["run"]
+
+#: Seconds the host has to accept the connection before the table opens (`_reachable`).
+REACH_TIMEOUT = 10.0
 
 
 def _tokens(store: Store) -> dict[str, str]:
@@ -59,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     tls = _client_tls(args.cafile, address.secure)
     code = normalise_code(code_text)
     if args.bot is None:
+        _reachable(address, tls)
         return _open_table(args, tls, code_text)
     store = open_store()
     key = SeatTokens.key(address.host, address.port, code, args.name or "")
@@ -103,6 +117,34 @@ def run(args: argparse.Namespace) -> int:
         line = _("{score}: {name} won").format(score=line, name=names[winner])
     out(line)
     return 0
+
+
+def _reachable(address: Address, tls: ssl.SSLContext | None) -> None:
+    """Refuse with one line, before the app opens, a host that cannot be reached (nobody
+    listening, no such host, no answer, an untrusted certificate)."""
+
+    async def probe() -> None:
+        _reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(
+                address.host,
+                address.port,
+                ssl=tls,
+                server_hostname=address.host if tls is not None else None,
+            ),
+            REACH_TIMEOUT,
+        )
+        writer.close()
+        with contextlib.suppress(OSError, TimeoutError):
+            await asyncio.wait_for(writer.wait_closed(), 1.0)
+
+    try:
+        asyncio.run(probe())
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(
+            _("cannot reach {address}: {problem}").format(
+                address=address.shown, problem=connect_problem(exc)
+            )
+        ) from None
 
 
 def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None, code_text: str) -> int:

@@ -1,4 +1,5 @@
-"""Many tables at once: ``python -m ginrummy.net.bench --tables 200``.
+"""Many tables at once: ``python -m ginrummy.net.bench --tables 200``; the abuse limits
+under attack: ``python -m ginrummy.net.bench --attack all`` (see `ginrummy.net.attacks`).
 
 Starts a headless host in a child process (so that its memory is the host's alone), then
 plays every table with two simple bots over 127.0.0.1 from this process, and prints the
@@ -22,6 +23,8 @@ from typing import Any
 
 from ..core import Game, Rules
 from ..players import make_player
+from . import attacks
+from .attacks import ATTACKS
 from .client import Address, Client, play
 from .referee import Table
 from .server import Host, Limits
@@ -57,7 +60,11 @@ async def _serve(tables: int, save: bool) -> None:
         if save:
             saves.attach(table)
         made.append(table)
-    host = Host(made, port=0, limits=Limits(burst=60))
+    # Its 2 x tables bots connect at once, all from 127.0.0.1: the caps on connections not
+    # seated yet are raised to let them (the attack benchmark measures the real caps).
+    crowd = 2 * tables + 64
+    limits = Limits(burst=60, unseated=max(crowd, 256), unseated_per_address=crowd)
+    host = Host(made, port=0, limits=limits)
     await host.start()
     print(json.dumps({"port": host.address[1], "codes": [t.code for t in made]}), flush=True)
     peak = _rss_kib()
@@ -92,10 +99,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--no-save", action="store_true", help="the host saves no move")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--attack",
+        action="append",
+        choices=[*ATTACKS, "all"],
+        help="attack a host (guess, idle, flood, or all at once) instead; repeatable",
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the attacks last")
+    parser.add_argument("--addresses", type=int, default=100, help="the guessers' addresses")
+    parser.add_argument("--guessers", type=int, default=100, help="parallel guessers")
+    parser.add_argument(
+        "--connections", type=int, default=5000, help="connections that never sit down"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--serve-attacked", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--attacker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         asyncio.run(_serve(args.tables, not args.no_save))
+        return 0
+    if args.serve_attacked:
+        asyncio.run(attacks.serve())
+        return 0
+    if args.attacker:
+        plan = json.loads(args.attacker)
+        attacks.attacker(plan["kind"], plan["port"], plan["seconds"], plan["options"])
+        return 0
+    if args.attack:
+        kinds = list(ATTACKS) if "all" in args.attack else sorted(set(args.attack))
+        options = {
+            "addresses": args.addresses,
+            "guessers": args.guessers,
+            "connections": args.connections,
+        }
+        result = attacks.run_attacks(kinds, args.seconds, options)
+        print(json.dumps(result) if args.json else attacks.report(result))
         return 0
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "GINRUMMY_DATA_DIR": data}

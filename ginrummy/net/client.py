@@ -140,6 +140,7 @@ class Client:
         ping_interval: float = 5.0,
         ping_timeout: float = 5.0,
         open_timeout: float = 10.0,
+        hello_timeout: float = 15.0,
         record: list[str] | None = None,
     ) -> None:
         self.address = address
@@ -150,6 +151,9 @@ class Client:
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
         self.open_timeout = open_timeout
+        #: How long the host may take to answer the hello (it paces its answers after
+        #: wrong codes, and says "hello-timeout" itself after its own 10 s).
+        self.hello_timeout = hello_timeout
         #: Every message received, as sent (the no-leak test reads them).
         self.record = record
         self.ws: ClientConnection | None = None
@@ -191,7 +195,19 @@ class Client:
         if self.token:
             hello["token"] = self.token
         await self._send(hello)
-        message = await self.receive()
+        try:
+            async with asyncio.timeout(self.hello_timeout):
+                message = await self.receive()
+        except TimeoutError:
+            await self.close()
+            self.ws = None
+            raise ConnectFailed(
+                # TRANSLATORS: the host accepted the connection but did not answer the
+                # join request; {seconds} is a number.
+                _("the host at {address} did not answer within {seconds:g} seconds").format(
+                    address=self.address.shown, seconds=self.hello_timeout
+                )
+            ) from None
         if message["type"] != "welcome":
             raise ConnectFailed(_("the host did not welcome us"))
         self.seat = int(message["seat"])

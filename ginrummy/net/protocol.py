@@ -81,6 +81,7 @@ ERRORS: dict[str, str] = {
     "table-full": N_("the table already has two players"),
     "bad-name": N_("a name must have 1 to 16 printable characters"),
     "flood": N_("too many messages: the connection was closed"),
+    "busy": N_("the host has too many connections waiting: try again in a moment"),
     "replaced": N_("the same seat connected again from elsewhere"),
     "stale": N_("that move answers a position that has changed (sent twice?)"),
     "bad-action": N_("that is not an action"),

@@ -1,11 +1,24 @@
 """The host: a WebSocket server in front of one or more refereed tables.
 
-Each connection says hello with a table's join code (compared in constant time; wrong
-codes from one address are answered slower and slower, one at a time), sits in a seat and
-then sends moves. Whatever breaks the protocol (a message over 64 KiB, text that is not
-JSON, an unknown type, a flood) closes that connection only: the table goes on and the
-seat waits for its player to rejoin with the seat's token. websockets' pings notice a dead
-peer within ``ping_interval + ping_timeout`` seconds.
+Each connection says hello with a table's join code (compared in constant time), sits in a
+seat and then sends moves. Whatever breaks the protocol (a message over 64 KiB, text that
+is not JSON, an unknown type, a flood) closes that connection only: the table goes on and
+the seat waits for its player to rejoin with the seat's token. websockets' pings notice a
+dead peer within ``ping_interval + ping_timeout`` seconds.
+
+Against a stranger who guesses codes or hoards connections (the limits are in `Limits`):
+
+- Every answer to a hello, right or wrong, waits for its turn at the `_Gate`, which paces
+  the answers after wrong codes and tokens per address (an IPv6 address counts by its /64)
+  and over all addresses: the wait is set before the code is read, so it tells nothing,
+  and a client that gives up waiting has learnt nothing. The addresses with the fewest
+  recent wrong answers go first, so a player from elsewhere is answered at once.
+- A connection that is not seated is closed at the hello timeout whatever it sends
+  (pings included). Unseated connections are capped per address and overall, and all
+  connections below the process's file limit: over a cap, the oldest unseated connection
+  of the address holding the most is dropped.
+- A seat's flood credit belongs to the seat, not the connection: every message, rejoin
+  and ping spends it; only a new position earns any.
 """
 
 from __future__ import annotations
@@ -13,15 +26,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import ipaddress
 import logging
+import math
 import ssl
 import time
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 
 from .protocol import (
     MAX_MESSAGE,
@@ -32,12 +50,14 @@ from .protocol import (
 )
 from .referee import Refused, Table
 
-__all__ = ["Host", "Limits", "WsLink", "is_all_interfaces"]
+__all__ = ["Host", "Limits", "WsLink", "address_key", "is_all_interfaces"]
 
 log = logging.getLogger(__name__)
 
 #: Close codes (RFC 6455): 1000 normal, 1001 going away, 1008 policy violation.
 NORMAL, GOING_AWAY, POLICY = 1000, 1001, 1008
+#: The flood credit of a connection not seated yet.
+UNSEATED_BURST = 4.0
 
 
 @dataclass(frozen=True)
@@ -47,15 +67,34 @@ class Limits:
     #: Seconds between pings, and how long a pong may take before the peer counts as dead.
     ping_interval: float = 5.0
     ping_timeout: float = 5.0
-    #: A connection must say hello within this many seconds (slow-loris).
+    #: A connection must be seated within this many seconds of opening (slow-loris):
+    #: it is closed then, whatever it sent.
     hello_timeout: float = 10.0
-    #: The delay after the first wrong code from an address; it doubles with each one.
+    #: After a wrong code or token from an address, its next answer (right or wrong)
+    #: waits this long; the wait doubles with each recent wrong one, up to the most.
     wrong_code_delay: float = 0.5
     max_wrong_code_delay: float = 8.0
-    #: Messages a connection may send in a burst, and how many more it earns a second;
-    #: each position it is told earns it two more (a fast bot answers every one at once).
+    #: Wrong codes or tokens answered in any ``guess_window`` seconds (a minute), from
+    #: one address and from all of them; of the latter, ``guess_burst`` may come at once
+    #: (the first guesses of many new addresses), the rest evenly over the window.
+    guesses_per_address: int = 60
+    guesses: int = 600
+    guess_window: float = 60.0
+    guess_burst: int = 100
+    #: Connections not seated yet (opening, or waiting for the answer to their hello),
+    #: from one address and in all.
+    unseated_per_address: int = 8
+    unseated: int = 256
+    #: Open connections in all (also kept ``spare_files`` under the process's file limit).
+    connections: int = 4096
+    spare_files: int = 64
+    #: Messages a seat may send in a burst, and how many more it earns a second; each new
+    #: position it is told earns it two more (a fast bot answers every one at once). Each
+    #: message costs one; a rejoin ``rejoin_cost`` and a ping ``ping_cost``.
     burst: int = 30
     per_second: float = 5.0
+    rejoin_cost: float = 3.0
+    ping_cost: float = 0.25
     #: Messages waiting for a client that does not read before it is dropped.
     outbox: int = 256
 
@@ -65,8 +104,67 @@ def is_all_interfaces(bind: str) -> bool:
     return bind.strip("[]") in ("0.0.0.0", "::", "")
 
 
+def address_key(ip: str) -> str:
+    """What the limits count as one address: an IPv4 address, or an IPv6 address's /64
+    (one machine is given a whole /64)."""
+    try:
+        parsed = ipaddress.ip_address(ip.split("%", maxsplit=1)[0])
+    except ValueError:
+        return ip
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)
+
+
+def _file_limit() -> int:
+    """The process's soft limit on open files (a large number where unknown)."""
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return 1 << 20
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+@dataclass
+class _Bucket:
+    """A token bucket: ``burst`` messages at once, ``rate`` more a second."""
+
+    burst: float
+    rate: float
+    tokens: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    #: The last position that earned credit (a position told again earns none).
+    earned: int = -1
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def grant(self, n: float) -> None:
+        self.tokens = min(self.burst, self.tokens + n)
+
+    def earn(self, seq: int) -> None:
+        """Two more for a position not told before."""
+        if seq > self.earned:
+            self.earned = seq
+            self.grant(2)
+
+    def take(self, cost: float = 1.0) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < cost:
+            self.tokens = 0.0  # a flooder refused once starts again from nothing
+            return False
+        self.tokens -= cost
+        return True
+
+
 class WsLink:
-    """One seated websocket connection: messages queue and go out in order."""
+    """One websocket connection's messages: they queue and go out in order."""
 
     def __init__(self, ws: ServerConnection, limit: int, bucket: _Bucket) -> None:
         self.ws = ws
@@ -83,7 +181,7 @@ class WsLink:
             self.close("flood")
             return
         if message.get("type") == "state":
-            self.bucket.grant(2)
+            self.bucket.earn(int(message.get("seq", -1)))
         self.queue.put_nowait(dumps(message))
 
     def close(self, code: str, detail: str = "") -> None:
@@ -108,6 +206,9 @@ class WsLink:
             while True:
                 item = await self.queue.get()
                 if isinstance(item, tuple):
+                    if item[0] == POLICY:
+                        # An offender is not waited for long to answer the close.
+                        self.ws.close_timeout = 0.5
                     await self.ws.close(item[0], item[1])
                     return
                 await self.ws.send(item)
@@ -123,29 +224,214 @@ class WsLink:
         self.writer.cancel()
 
 
-@dataclass
-class _Bucket:
-    """A token bucket: ``burst`` messages at once, ``rate`` more a second."""
+class _Connection(ServerConnection):
+    """A websocket connection that the host counts from the moment it opens, closes at
+    the hello timeout unless seated, and charges for its pings."""
 
-    burst: float
-    rate: float
-    tokens: float = 0.0
-    stamp: float = field(default_factory=time.monotonic)
+    host: Host  # set on the subclass `Host.start` makes
 
-    def __post_init__(self) -> None:
-        self.tokens = self.burst
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        self.key = address_key(str(peer[0])) if peer else "?"
+        self.opened = self.loop.time()
+        self.seated = False
+        self.dropped = False
+        self.gone: asyncio.Future[None] = self.loop.create_future()
+        # Until it is seated: a hello and a few pings, a whole credit each (websockets'
+        # own pings come every 20 s).
+        self.bucket = _Bucket(UNSEATED_BURST, self.host.limits.per_second)
+        self.deadline: asyncio.TimerHandle | None = None
+        self.host._opened(self)
 
-    def grant(self, n: float) -> None:
-        self.tokens = min(self.burst, self.tokens + n)
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if not self.gone.done():
+            self.gone.set_result(None)
+        self.host._lost(self)
 
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    def process_event(self, event: Any) -> None:
+        if isinstance(event, Frame) and event.opcode in (Opcode.PING, Opcode.PONG):
+            # A pong answering the host's own ping is free; any other costs credit.
+            answered = event.opcode is Opcode.PONG and bytes(event.data) in self.pending_pings
+            cost = self.host.limits.ping_cost if self.seated else 1.0
+            if not answered and not self.bucket.take(cost):
+                self.host._drop(self, "flood")
+                return
+        super().process_event(event)
+
+
+@dataclass(eq=False)
+class _Ask:
+    """A hello waiting for its answer at the gate."""
+
+    connection: _Connection
+    judge: Callable[[], tuple[Any, bool]]
+    future: asyncio.Future[Any]
+    arrival: float
+
+    @property
+    def dead(self) -> bool:
+        return self.future.done() or self.connection.gone.done()
+
+
+class _Gate:
+    """Paces the answers to hello by the wrong answers before them (see the module's
+    docstring): an ask is judged only when its address and the host may take one more
+    wrong answer, so the time of an answer never depends on whether it is right."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.loop = asyncio.get_running_loop()
+        self._waiting: dict[str, deque[_Ask]] = {}
+        #: The times of the last window's wrong answers, by address; the host's bucket.
+        self._wrong: dict[str, deque[float]] = {}
+        limits = self.limits
+        guesses = max(1, limits.guesses)
+        self._burst = float(max(1, min(limits.guess_burst, guesses // 2)))
+        self._rate = max(guesses - self._burst, 1.0) / limits.guess_window
+        self._tokens = self._burst
+        self._stamp = self.loop.time()
+        self._timer: asyncio.TimerHandle | None = None
+        #: Answers given and wrong answers given, since the start (for the benchmark).
+        self.answered = 0
+        self.wrong = 0
+
+    # --- when an address and the host may be answered ---------------------------------
+    def _address_at(self, key: str, now: float) -> float:
+        times = self._wrong.get(key)
+        if times is None:
+            return now
+        window = self.limits.guess_window
+        while times and times[0] <= now - window:
+            times.popleft()
+        if not times:
+            del self._wrong[key]
+            return now
+        limits = self.limits
+        delay: float = limits.wrong_code_delay * 2.0 ** (len(times) - 1)
+        at = times[-1] + min(delay, limits.max_wrong_code_delay)
+        if len(times) >= limits.guesses_per_address:
+            at = max(at, times[-limits.guesses_per_address] + window)
+        return max(at, now)
+
+    def _host_at(self, now: float) -> float:
+        """When the host may give one more wrong answer: a token bucket of ``guess_burst``
+        that fills at the rest of ``guesses`` over the window, so that no window holds
+        more than ``guesses``."""
+        self._refill(now)
+        if self._tokens >= 1:
+            return now
+        return now + (1 - self._tokens) / self._rate
+
+    def _refill(self, now: float) -> None:
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
+
+    def _record_wrong(self, key: str, now: float) -> None:
+        self.wrong += 1
+        self._refill(now)
+        self._tokens -= 1
+        self._wrong.setdefault(key, deque()).append(now)
+        if len(self._wrong) > 2 * self.limits.guesses:
+            for k in list(self._wrong):  # forget the addresses quiet for a window
+                self._address_at(k, now)
+
+    # --- asking -------------------------------------------------------------------------
+    async def answer(
+        self,
+        connection: _Connection,
+        judge: Callable[[], tuple[Any, bool]],
+        timeout: float,
+    ) -> Any:
+        """``judge()``'s verdict (its second item: whether it was wrong) once it is this
+        hello's turn; `TimeoutError` after ``timeout`` seconds, `ConnectionError` if the
+        connection is lost meanwhile."""
+        now = self.loop.time()
+        ask = _Ask(connection, judge, self.loop.create_future(), now)
+        key = connection.key
+        self._waiting.setdefault(key, deque()).append(ask)
+        at = max(self._host_at(now), self._address_at(key, now))
+        if at <= now:
+            self._pump()
+        elif self._timer is None or self._timer.when() > at:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = self.loop.call_at(at, self._pump)
+        try:
+            done, _pending = await asyncio.wait(
+                (ask.future, connection.gone),
+                timeout=timeout,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            if ask.future in done:
+                return ask.future.result()
+            if connection.gone in done:
+                raise ConnectionError("gone")
+            raise TimeoutError
+        finally:
+            if not ask.future.done():
+                ask.future.cancel()
+                asks = self._waiting.get(key)
+                if asks is not None:
+                    with contextlib.suppress(ValueError):
+                        asks.remove(ask)
+                    if not asks:
+                        del self._waiting[key]
+
+    def _pump(self) -> None:
+        """Judge every ask whose turn it is, best first; wake again for the next one."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        while True:
+            now = self.loop.time()
+            host_at = self._host_at(now)
+            best: tuple[tuple[int, int, float], str] | None = None
+            earliest = math.inf
+            for key, asks in list(self._waiting.items()):
+                while asks and asks[0].dead:
+                    asks.popleft()
+                if not asks:
+                    del self._waiting[key]
+                    continue
+                at = max(host_at, self._address_at(key, now))
+                if at > now:
+                    earliest = min(earliest, at)
+                    continue
+                # Fewest recent wrong answers first, then fewest waiting, then oldest.
+                rank = (len(self._wrong.get(key, ())), len(asks), asks[0].arrival)
+                if best is None or rank < best[0]:
+                    best = (rank, key)
+            if best is None:
+                break
+            key = best[1]
+            asks = self._waiting[key]
+            ask = asks.popleft()
+            if not asks:
+                del self._waiting[key]
+            verdict, wrong = ask.judge()
+            self.answered += 1
+            if wrong:
+                self._record_wrong(key, now)
+            ask.future.set_result(verdict)
+        if earliest < math.inf:
+            self._timer = self.loop.call_at(earliest, self._pump)
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    """What the gate found for a hello: the table (None: a wrong code) and the seat whose
+    token it gave (None: no token, or a wrong one)."""
+
+    table: Table | None
+    token_seat: int | None
+    wrong_token: bool
 
 
 class Host:
@@ -167,9 +453,21 @@ class Host:
         self.limits = limits or Limits()
         self.server: Server | None = None
         self.done = asyncio.Event()
-        self._wrong: dict[str, tuple[int, float]] = {}
-        self._ip_locks: dict[str, asyncio.Lock] = {}
+        self._gate: _Gate | None = None
         self._links: set[WsLink] = set()
+        #: Every open connection, and the unseated ones by address (oldest first).
+        self._open: set[_Connection] = set()
+        self._unseated: dict[str, dict[_Connection, None]] = {}
+        self._unseated_count = 0
+        #: Each seat's flood credit, kept across its connections.
+        self._credit: dict[tuple[int, int], _Bucket] = {}
+        #: Connections dropped over a cap, at the hello timeout, or for pinging too much;
+        #: the longest a connection that was never seated stayed open, in seconds.
+        self.dropped = 0
+        self.longest_unseated = 0.0
+        self.max_open = max(
+            16, min(self.limits.connections, _file_limit() - self.limits.spare_files)
+        )
         for table in self.tables:
             self._watch(table)
 
@@ -201,9 +499,24 @@ class Host:
         name = sock.getsockname()
         return str(name[0]), int(name[1])
 
+    @property
+    def gate(self) -> _Gate:
+        assert self._gate is not None, "the host has not started"
+        return self._gate
+
+    @property
+    def open_connections(self) -> int:
+        return len(self._open)
+
+    @property
+    def unseated_connections(self) -> int:
+        return self._unseated_count
+
     async def start(self) -> None:
         """Listen; raises `OSError` if the address cannot be bound."""
         limits = self.limits
+        self._gate = _Gate(limits)
+        connection_class = type("HostConnection", (_Connection,), {"host": self})
         self.server = await serve(
             self._handle,
             self.bind,
@@ -218,6 +531,7 @@ class Host:
             compression=None,
             server_header=None,
             logger=log,
+            create_connection=connection_class,
         )
         if all(t.over for t in self.tables) and self.tables:
             self.done.set()
@@ -231,11 +545,87 @@ class Host:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        if self._gate is not None:
+            self._gate.close()
 
     async def serve_until_done(self) -> None:
         """Serve until every table's match has ended, then close."""
         await self.done.wait()
         await self.close()
+
+    # --- counting connections ---------------------------------------------------------
+    def _opened(self, conn: _Connection) -> None:
+        self._open.add(conn)
+        self._unseated.setdefault(conn.key, {})[conn] = None
+        self._unseated_count += 1
+        conn.deadline = conn.loop.call_at(
+            conn.opened + self.limits.hello_timeout, self._drop, conn, "hello-timeout"
+        )
+        limits = self.limits
+        mine = self._unseated[conn.key]
+        if len(mine) > limits.unseated_per_address:
+            self._drop(next(iter(mine)), "busy")
+        while self._unseated_count > limits.unseated or len(self._open) > self.max_open:
+            if not self._unseated_count:
+                break
+            self._drop(self._oldest_unseated(), "busy")
+
+    def _oldest_unseated(self) -> _Connection:
+        """The oldest unseated connection of the address that has the most."""
+        most = max(
+            self._unseated.values(),
+            key=lambda conns: (len(conns), -next(iter(conns)).opened),
+        )
+        return next(iter(most))
+
+    def _forget_unseated(self, conn: _Connection) -> None:
+        mine = self._unseated.get(conn.key)
+        if mine is not None and conn in mine:
+            del mine[conn]
+            self._unseated_count -= 1
+            if not mine:
+                del self._unseated[conn.key]
+        if conn.deadline is not None:
+            conn.deadline.cancel()
+            conn.deadline = None
+
+    def _seat(self, conn: _Connection) -> None:
+        conn.seated = True
+        self._forget_unseated(conn)
+
+    def _lost(self, conn: _Connection) -> None:
+        if not conn.seated:
+            lived = conn.loop.time() - conn.opened
+            self.longest_unseated = max(self.longest_unseated, lived)
+        self._open.discard(conn)
+        self._forget_unseated(conn)
+
+    def _drop(self, conn: _Connection, code: str) -> None:
+        """Close ``conn`` now (its file is freed at once): an error frame and a close
+        frame if it is open, then the transport is aborted."""
+        if conn.dropped:
+            return
+        if code == "hello-timeout" and conn.seated:
+            return
+        conn.dropped = True
+        self.dropped += 1
+        self._open.discard(conn)  # its file is closed on the loop's next turn
+        self._forget_unseated(conn)
+        if conn.protocol.state is State.OPEN:
+            with contextlib.suppress(Exception):
+                error = {"type": "error", "code": code, "message": code}
+                conn.protocol.send_text(dumps(error).encode())
+                conn.protocol.send_close(POLICY, code)
+                conn.send_data()
+        conn.transport.abort()
+
+    def _credit_for(self, table: Table, seat: int) -> _Bucket:
+        key = (id(table), seat)
+        bucket = self._credit.get(key)
+        if bucket is None:
+            bucket = _Bucket(self.limits.burst, self.limits.per_second, earned=table.seq)
+            self._credit[key] = bucket
+        return bucket
 
     # --- one connection ---------------------------------------------------------------
     def _find(self, code: str) -> Table | None:
@@ -247,33 +637,41 @@ class Host:
                 found = table
         return found
 
-    async def _slow_down(self, ip: str) -> None:
-        """Answer a wrong code or token late: later for each recent one from ``ip``."""
-        count, last = self._wrong.get(ip, (0, 0.0))
-        now = time.monotonic()
-        if now - last > 60:
-            count = 0
-        self._wrong[ip] = (count + 1, now)
-        limits = self.limits
-        delay = min(limits.wrong_code_delay * 2**count, limits.max_wrong_code_delay)
-        await asyncio.sleep(delay)
+    def _judge(self, code: str, token: str) -> tuple[_Verdict, bool]:
+        """The gate's verdict on a hello, and whether it was a wrong guess."""
+        table = self._find(code)
+        if table is None:
+            return _Verdict(None, None, False), True
+        if not token:
+            return _Verdict(table, None, False), False
+        given = token.encode()
+        seats = [s for s in (0, 1) if hmac.compare_digest(given, table.tokens[s].encode())]
+        if not seats:
+            return _Verdict(table, None, True), True
+        return _Verdict(table, seats[0], False), False
+
+    def _time_left(self, conn: _Connection) -> float:
+        """Seconds until the connection is told it is too late (a little before the hello
+        timeout, which closes it for good)."""
+        timeout = self.limits.hello_timeout
+        polite = conn.opened + timeout - min(1.0, timeout / 5)
+        return max(0.0, polite - conn.loop.time())
 
     async def _handle(self, ws: ServerConnection) -> None:
-        bucket = _Bucket(self.limits.burst, self.limits.per_second)
-        link = WsLink(ws, self.limits.outbox, bucket)
+        assert isinstance(ws, _Connection)
+        link = WsLink(ws, self.limits.outbox, ws.bucket)
         self._links.add(link)
         table: Table | None = None
         seat: int | None = None
-        ip = str(ws.remote_address[0]) if ws.remote_address else "?"
         try:
-            table, seat = await self._greet(ws, link, ip)
+            table, seat = await self._greet(ws, link)
             if table is None or seat is None:
                 return
             if table.over:
                 link.end()
                 return
             async for raw in ws:
-                if not bucket.take():
+                if not link.bucket.take():
                     link.close("flood")
                     return
                 try:
@@ -299,11 +697,9 @@ class Host:
             await link.finish()
             self._links.discard(link)
 
-    async def _greet(
-        self, ws: ServerConnection, link: WsLink, ip: str
-    ) -> tuple[Table | None, int | None]:
+    async def _greet(self, ws: _Connection, link: WsLink) -> tuple[Table | None, int | None]:
         try:
-            raw = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
+            raw = await asyncio.wait_for(ws.recv(), self._time_left(ws))
         except TimeoutError:
             link.close("hello-timeout")
             return None, None
@@ -315,18 +711,32 @@ class Host:
         if hello.type != "hello":
             link.close("hello-first")
             return None, None
-        table = self._find(hello.code)
+        try:
+            verdict: _Verdict = await self.gate.answer(
+                ws, lambda: self._judge(hello.code, hello.token), self._time_left(ws)
+            )
+        except TimeoutError:
+            link.close("hello-timeout")
+            return None, None
+        except ConnectionError:
+            return None, None
+        table = verdict.table
         if table is None:
-            async with self._ip_locks.setdefault(ip, asyncio.Lock()):
-                await self._slow_down(ip)
             link.close("wrong-code")
             return None, None
+        if verdict.wrong_token:
+            link.close("wrong-token")
+            return None, None
+        if verdict.token_seat is not None:
+            credit = self._credit_for(table, verdict.token_seat)
+            if not credit.take(self.limits.rejoin_cost):
+                link.close("flood")
+                return None, None
         try:
             seat = table.claim(hello.name, hello.token, link)
         except ProtocolError as exc:
-            if exc.code == "wrong-token":
-                async with self._ip_locks.setdefault(ip, asyncio.Lock()):
-                    await self._slow_down(ip)
             link.close(exc.code)
             return None, None
+        link.bucket = ws.bucket = self._credit_for(table, seat)
+        self._seat(ws)
         return table, seat

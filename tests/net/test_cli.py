@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -150,3 +151,27 @@ def test_a_wrong_code_is_one_line(env: dict[str, str]) -> None:
     finally:
         host.send_signal(signal.SIGINT)
         host.communicate(timeout=20)
+
+
+@pytest.mark.parametrize("bot", [[], ["--bot", "simple"]])
+def test_join_to_a_closed_port_is_one_line_at_once(env: dict[str, str], bot: list[str]) -> None:
+    """Nobody listening: one line and status 2 within seconds, the table never opened
+    (it used to open and, without a terminal, spin a core for as long as it was left)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.perf_counter()
+    join = subprocess.run(
+        [*PROGRAM, "join", f"127.0.0.1:{port}", "--code", "AAAAA-AAAAA", *bot],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+        check=False,
+    )
+    assert join.returncode == 2 and join.stdout == ""
+    assert join.stderr == (
+        f"ginrummy: error: cannot reach 127.0.0.1:{port}: nobody is listening there\n"
+    )
+    assert time.perf_counter() - start < 10
