@@ -88,7 +88,7 @@ class HostScreen(GinScreen[str]):
         self.saves: OnlineSaves | None = None
         self.seated = False
         self.clock: TurnClock | None = None
-        self.watch: AwayWatch | None = None
+        self.away_watch: AwayWatch | None = None
         #: The host's own name at the table ("" if none: "You" at this keyboard).
         self.player_name = ""
 
@@ -255,24 +255,24 @@ class HostScreen(GinScreen[str]):
         if self.clock is not None:
             self.run_worker(self.clock.stop(), group="host-clock")
             self.clock = None
-        if self.watch is not None:
-            self.run_worker(self.watch.stop(), group="host-clock")
-            self.watch = None
+        if self.away_watch is not None:
+            self.run_worker(self.away_watch.stop(), group="host-clock")
+            self.away_watch = None
         if self.plan.clock:
             self.clock = TurnClock(table, self.plan.clock, level=self.plan.clock_level)
             self.clock.start()
         if self.plan.forfeit:
-            self.watch = AwayWatch(table, self.plan.forfeit)
-            self.watch.start()
+            self.away_watch = AwayWatch(table, self.plan.forfeit)
+            self.away_watch.start()
 
     async def stop(self) -> None:
         """Leave the seat and stop listening (the match stays saved for another time)."""
         if self.clock is not None:
             clock, self.clock = self.clock, None
             await clock.stop()
-        if self.watch is not None:
-            watch, self.watch = self.watch, None
-            await watch.stop()
+        if self.away_watch is not None:
+            away_watch, self.away_watch = self.away_watch, None
+            await away_watch.stop()
         if self.seat is not None:
             self.seat.leave()
             self.seat = None
