@@ -300,6 +300,11 @@ def test_a_match_lost_by_forfeit_is_recorded_as_such_from_both_sides(tmp_path: P
         GameMeta.from_extra({**hosted.to_extra(), "forfeit": 2})
     kept = HistoryRecord.from_json(record.to_json(), "x")
     assert kept.winner == 0 and kept.meta.forfeit == 1
+    # The replay shows the match up to where it stopped (the round in play had no result).
+    from ginrummy.app.model.steps import build_steps
+
+    steps = build_steps(record)
+    assert len(steps) == sum(len(r.actions) + 1 for r in match.game.rounds)
 
 
 def test_a_history_record_that_cannot_be_replayed_is_set_aside_alone(tmp_path: Path) -> None:
