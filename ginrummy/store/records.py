@@ -188,15 +188,18 @@ def is_finished(obj: Game | Match, meta: GameMeta) -> bool:
     return obj.is_over or meta.forfeit is not None
 
 
-def decided_games(obj: Game | Match, meta: GameMeta) -> list[tuple[Game, int | None]]:
+def decided_games(obj: Game | Match, meta: GameMeta) -> list[tuple[Game | None, int | None]]:
     """The games of ``obj`` that were decided, with their winners: every finished game,
-    and after a forfeit the game that was stopped, won by the other seat."""
-    out: list[tuple[Game, int | None]] = []
+    and after a forfeit one more won by the other seat: the game that was stopped, or
+    (None) the next game of a match stopped between two games."""
+    out: list[tuple[Game | None, int | None]] = []
     for game in games_of(obj):
         if game.is_over:
             out.append((game, game.winner))
         elif meta.forfeit is not None:
             out.append((game, 1 - meta.forfeit))
+    if meta.forfeit is not None and all(game.is_over for game in games_of(obj)):
+        out.append((None, 1 - meta.forfeit))
     return out
 
 

@@ -151,6 +151,9 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
             if id(game) in decided:
                 # A game stopped by a forfeit counts too: lost by the seat that was away.
                 st.add_game(decided[id(game)] == me)
+        if id(None) in decided:
+            # A match forfeited between two games: the forfeit counts as the next game.
+            st.add_game(decided[id(None)] == me)
     return table
 
 

@@ -300,6 +300,17 @@ def test_a_match_lost_by_forfeit_is_recorded_as_such_from_both_sides(tmp_path: P
         GameMeta.from_extra({**hosted.to_extra(), "forfeit": 2})
     kept = HistoryRecord.from_json(record.to_json(), "x")
     assert kept.winner == 0 and kept.meta.forfeit == 1
+    # A match stopped between two games: the forfeit counts as the next game, lost by the
+    # seat that was away (Ann, the host, this time), after the game played to its end.
+    between = Match(Rules(target=25, games=3), seed=6)
+    play(between.game, 10_000)
+    assert between.game.is_over and not between.is_over
+    gone = GameMeta("online", ("Ann", "Cy"), "", "between", forfeit=0)
+    store.finish_game(between, gone)
+    against_cy = store.stats()["online: Cy"]
+    assert against_cy.games == 2
+    assert against_cy.games_won == int(between.game.winner == 0)
+    assert store.stats() == compute(store.history())
     # The replay shows the match up to where it stopped (the round in play had no result).
     from ginrummy.app.model.steps import build_steps
 
