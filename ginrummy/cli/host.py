@@ -13,7 +13,7 @@ import ssl
 import sys
 
 from ..core import Game, Match, Rules
-from ..net.clock import TurnClock
+from ..net.clock import AwayWatch, TurnClock
 from ..net.protocol import join_command
 from ..net.referee import Table
 from ..net.saves import OnlineSaves
@@ -93,6 +93,7 @@ def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         "resume": not args.new,
         "clock": args.clock,
         "clock_level": args.level,
+        "forfeit": args.forfeit * 60 if args.forfeit else None,
     }
     launch_app(_("the game cannot start: {problem}"), online=("host", plan))
     return 0
@@ -108,7 +109,11 @@ async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLCont
                 address=args.bind, port=args.port, problem=exc.strerror or exc
             )
         ) from None
-    clocks = [TurnClock(t, args.clock, level=args.level) for t in tables] if args.clock else []
+    clocks: list[TurnClock | AwayWatch] = []
+    if args.clock:
+        clocks += [TurnClock(t, args.clock, level=args.level) for t in tables]
+    if args.forfeit:
+        clocks += [AwayWatch(t, args.forfeit * 60) for t in tables]
     for clock in clocks:
         clock.start()
     address, port = host.address

@@ -113,7 +113,12 @@ def run(args: argparse.Namespace) -> int:
     won = match["games_won"] if match["is_match"] else game["scores"]
     winner = match["winner"] if match["is_match"] else game["winner"]
     line = f"{names[0]} {won[0]}-{won[1]} {names[1]}"
-    if winner is not None:
+    forfeit = match.get("forfeit")
+    if forfeit in (0, 1):
+        # TRANSLATORS: the last line of join --bot when the other player (or this one)
+        # was away longer than the host allows; {name} is the winner's name.
+        line = _("{score}: {name} won by forfeit").format(score=line, name=names[1 - forfeit])
+    elif winner is not None:
         line = _("{score}: {name} won").format(score=line, name=names[winner])
     out(line)
     return 0

@@ -60,6 +60,21 @@ class _VersionAction(argparse._VersionAction):
 MAX_DIGITS = 18
 
 
+def _minutes(text: str) -> float:
+    """An argparse type: a number of minutes from 0.05 (3 seconds) to 1440 (a day); a
+    fraction may be given ("0.5", or "0,5" as some languages write it)."""
+    try:
+        value = float(text.strip().replace(",", ".")) if len(text) <= 12 else float("nan")
+    except ValueError:
+        value = float("nan")
+    if not 0.05 <= value <= 1440:  # also refuses nan and inf
+        # TRANSLATORS: about an option's value, after "argument --forfeit: ".
+        raise argparse.ArgumentTypeError(
+            _("must be a number of minutes from 0.05 to 1440, not {text}").format(text=repr(text))
+        )
+    return value
+
+
 def _int_type(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number within ``low..high``, with a plain-words error."""
 
@@ -407,6 +422,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         # TRANSLATORS: help of host --level (with --clock); keep "simple".
         help=_("the computer that plays a turn whose time ran out (default simple)"),
+    )
+    host.add_argument(
+        "--forfeit",
+        type=_minutes,
+        metavar="MINUTES",
+        # TRANSLATORS: help of host --forfeit.
+        help=_(
+            "a player away (gone, or with --clock not answering) longer than MINUTES loses"
+            " the match by forfeit (default: never)"
+        ),
     )
 
     join = command("join", _("take a seat at an online table"), _(JOIN_EPILOG))

@@ -8,6 +8,12 @@ player, or says ``ready`` for them, and the table goes on (an away player's turn
 
 It runs on the host's asyncio loop next to the server and only calls the referee's own
 methods, so every rule the referee checks still applies to the moves it makes.
+
+`AwayWatch` is the forfeit rule (``ginrummy host --forfeit MINUTES``, with or without the
+clock): a seated player away longer than that loses the match. Away means the connection
+is gone (or never came back to a table served again), or, with the clock, the clock has
+played that player's turns since they last answered themselves; a move of their own, or
+a rejoin, ends it.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from ..core import GinRummyError
 from ..players import make_player
 from .referee import Refused, Table
 
-__all__ = ["TurnClock"]
+__all__ = ["AwayWatch", "TurnClock"]
 
 #: How often the clock looks at its table, in seconds.
 TICK = 0.1
@@ -105,7 +111,7 @@ class TurnClock:
         if game.round_over:
             for seat in table.waiting_on():
                 with contextlib.suppress(Refused):
-                    table.say_ready(seat, seq)
+                    table.say_ready(seat, seq, by_clock=True)
             return
         seat = game.round.to_act
         view = game.view(seat)
@@ -116,3 +122,46 @@ class TurnClock:
             return
         with contextlib.suppress(Refused):
             table.act(seat, str(action), seq, by_clock=True)
+
+
+class AwayWatch:
+    """Ends a table's match by forfeit when a seat is away longer than ``seconds``;
+    `start` it on the host's loop, `stop` it at the end."""
+
+    def __init__(self, table: Table, seconds: float) -> None:
+        if seconds <= 0:
+            raise ValueError("the forfeit needs a positive time")
+        self.table = table
+        self.seconds = float(seconds)
+        self._task: asyncio.Task[None] | None = None
+        table.forfeit_after = self.seconds
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self) -> None:
+        table = self.table
+        while not table.over:
+            await asyncio.sleep(TICK)
+            self.check()
+
+    def check(self) -> None:
+        """One look at the table: mark the seats without a connection away, and forfeit
+        the match of the first seat away too long."""
+        table = self.table
+        if table.over or not table.seated:
+            return
+        for seat in (0, 1):
+            if table.links[seat] is None:
+                table.note_away(seat, True)
+        seat = max((0, 1), key=table.away_for)  # both away: the one away longer loses
+        if table.away_for(seat) >= self.seconds:
+            with contextlib.suppress(Refused):
+                table.forfeit(seat)

@@ -10,7 +10,9 @@ refused instead of played.
 from __future__ import annotations
 
 import hmac
+import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from ..core import ActionError, Game, GinRummyError, Match, Phrase, parse_action
@@ -129,6 +131,14 @@ class Table:
         self.clock: TurnClockLike | None = None
         #: The seat whose last move the clock's computer played (its time ran out).
         self.played_for: int | None = None
+        #: The seat that lost the match by forfeit (away too long: `forfeit`), if one did.
+        self.forfeited: int | None = None
+        #: Seconds a seated player may be away before they lose the match by forfeit (the
+        #: host's ``--forfeit``, set by `ginrummy.net.clock.AwayWatch`); None: never.
+        self.forfeit_after: float | None = None
+        #: Since when (monotonic) each seat has been away: its connection dropped, or the
+        #: turn clock has played its turns since it last answered itself. None: here.
+        self.away_since: list[float | None] = [None, None]
 
     # --- reading ------------------------------------------------------------------------
     @property
@@ -142,7 +152,41 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.match.is_over
+        """The match is over: played to its end, or lost by a forfeit."""
+        return self.match.is_over or self.forfeited is not None
+
+    @property
+    def winner(self) -> int | None:
+        """Who won the match (the other seat than a forfeit's); None while it goes on."""
+        if self.forfeited is not None:
+            return 1 - self.forfeited
+        return self.match.winner
+
+    def away_for(self, seat: int) -> float:
+        """Seconds ``seat`` has been away (0: here, or the table is not seated)."""
+        since = self.away_since[seat]
+        if since is None or not self.seated or self.over:
+            return 0.0
+        return time.monotonic() - since
+
+    def note_away(self, seat: int, away: bool) -> None:
+        """Mark ``seat`` away from now (if it was not already), or here."""
+        if not away:
+            self.away_since[seat] = None
+        elif self.away_since[seat] is None:
+            self.away_since[seat] = time.monotonic()
+
+    def _forfeit_json(self) -> dict[str, Any] | None:
+        after = self.forfeit_after
+        if after is None:
+            return None
+        return {
+            "after": after,
+            "away": [
+                round(self.away_for(s), 1) if self.away_since[s] is not None else None
+                for s in (0, 1)
+            ],
+        }
 
     def present(self, seat: int) -> bool:
         return self.links[seat] is not None
@@ -183,6 +227,8 @@ class Table:
             "legal": [str(a) for a in view.legal_actions()] if self.seated else [],
             # The turn clock: null when off (see docs/protocol.md).
             "clock": self._clock_json(),
+            # The forfeit rule (host --forfeit): null when off.
+            "forfeit": self._forfeit_json(),
             "names": list(self.names),
             "present": [self.present(0), self.present(1)],
             "ready": list(self.ready),
@@ -203,8 +249,10 @@ class Table:
             "match": {
                 "is_match": is_match,
                 "games_won": list(match.games_won) if isinstance(match, Match) else [0, 0],
-                "over": match.is_over,
-                "winner": match.winner,
+                "over": self.over,
+                "winner": self.winner,
+                # The seat that lost the match by forfeit (away too long); null if none.
+                "forfeit": self.forfeited,
             },
         }
 
@@ -225,6 +273,8 @@ class Table:
             return None
         if self.meta is None:
             self.meta = GameMeta(ONLINE, (self.names[0], self.names[1]), "")
+        if self.forfeited is not None and self.meta.forfeit != self.forfeited:
+            self.meta = replace(self.meta, forfeit=self.forfeited)
         message = {"type": "record", "save": to_dict(self.match, self.meta.to_extra())}
         if len(dumps(message).encode("utf-8")) > MAX_RECORD:
             return None
@@ -255,6 +305,7 @@ class Table:
             seat = matches[0]
             old = self.links[seat]
             self.links[seat] = link
+            self.note_away(seat, False)
             if old is not None:
                 old.close("replaced")
         else:
@@ -288,6 +339,7 @@ class Table:
         """A connection ended; the seat stays its player's, marked away."""
         if self.links[seat] is link:
             self.links[seat] = None
+            self.note_away(seat, True)
             self.broadcast()
 
     # --- moves --------------------------------------------------------------------------
@@ -314,10 +366,12 @@ class Table:
         self.seq += 1
         self.ready = [False, False]
         self.played_for = seat if by_clock else None
+        self.note_away(seat, by_clock or self.links[seat] is None)
         self._changed()
 
-    def say_ready(self, seat: int, seq: int) -> None:
-        """``seat`` has seen the round's result; when both have, the next round is dealt."""
+    def say_ready(self, seat: int, seq: int, *, by_clock: bool = False) -> None:
+        """``seat`` has seen the round's result; when both have, the next round is dealt.
+        ``by_clock``: the turn clock says it (the player's time ran out)."""
         if self.over:
             raise Refused("match-over", "the match is over")
         if seq != self.seq:
@@ -325,6 +379,7 @@ class Table:
         if not self.game.round_over:
             raise Refused("not-now", "the round is still being played")
         self.ready[seat] = True
+        self.note_away(seat, by_clock or self.links[seat] is None)
         if all(self.ready):
             match = self.match
             if isinstance(match, Match) and match.game.is_over:
@@ -337,6 +392,21 @@ class Table:
             self._changed()
         else:
             self.broadcast()
+
+    def forfeit(self, seat: int) -> None:
+        """``seat`` loses the match by forfeit (its player was away too long): the match
+        stops where it is, the other seat wins, both are told (``match.forfeit``) and the
+        match is recorded so (`GameMeta.forfeit`). `Refused` if the match is over or a
+        seat is still free."""
+        if self.over:
+            raise Refused("match-over", "the match is over")
+        if not self.seated:
+            raise Refused("not-now", "the other seat is still free")
+        self.forfeited = seat
+        self.seq += 1
+        self.ready = [False, False]
+        self.played_for = None
+        self._changed()
 
     def _changed(self) -> None:
         if self.on_change is not None:

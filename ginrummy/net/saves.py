@@ -21,7 +21,7 @@ from typing import Any
 from ..core import Game, Match, Rules
 from ..store import GameMeta, HistoryRecord, StorageError, Store
 from ..store.folder import MISSING
-from ..store.records import ONLINE, parse_game
+from ..store.records import ONLINE, is_finished, parse_game
 from .protocol import ProtocolError
 from .referee import Table
 
@@ -98,6 +98,8 @@ class OnlineSaves:
             return
         if self.local_seat is not None and meta.seat is None:
             meta = replace(meta, seat=self.local_seat)
+        if table.forfeited is not None:
+            meta = replace(meta, forfeit=table.forfeited)
         self.store.finish_game(table.match, meta)
         self.store.remove(self._link_name(meta))
 
@@ -144,7 +146,8 @@ def read_record(
 ) -> tuple[Game | Match, GameMeta]:
     """A ``record`` as a seat takes it: the finished match's save, which must agree with
     the last ``state`` the seat was told (the match over, the same names, rules, scores and
-    winner); its details say which seat was this one. `ProtocolError` if not."""
+    winner, the same forfeit if one ended it); its details say which seat was this one.
+    `ProtocolError` if not."""
     if set(message) != {"type", "save"} or seat not in (0, 1) or state is None or rules is None:
         raise ProtocolError("bad-message", "record")
     try:
@@ -153,13 +156,15 @@ def read_record(
         raise ProtocolError("bad-message", "record") from None
     try:
         told_game, told_match = state["game"], state["match"]
+        forfeit = meta.forfeit
         agrees = (
-            obj.is_over
+            is_finished(obj, meta)
             and told_match["over"] is True
+            and told_match.get("forfeit") == forfeit
             and meta.mode == ONLINE
             and list(meta.names) == state["names"]
             and obj.rules.to_dict() == rules.to_dict()
-            and obj.winner == told_match["winner"]
+            and (obj.winner if forfeit is None else 1 - forfeit) == told_match["winner"]
             and isinstance(obj, Match) == told_match["is_match"]
         )
         if agrees and isinstance(obj, Match):

@@ -20,7 +20,7 @@ from .checks import DatabaseUnavailable, StorageError
 
 DB_NAME = "ginrummy.db"
 #: The schema this program writes; `MIGRATIONS` brings an older database up to it.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: How long a write waits for the other window's transaction (milliseconds).
 BUSY_MS = 10_000
 
@@ -169,8 +169,23 @@ def _v4(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v5(conn: sqlite3.Connection) -> None:
+    """Version 5: online, the seat that lost the match by forfeit (its player was away
+    longer than the host allowed; the other seat won). NULL for every game played out."""
+    conn.execute(
+        "ALTER TABLE history ADD COLUMN forfeit INTEGER"
+        " CHECK (forfeit IS NULL OR forfeit IN (0, 1))"
+    )
+
+
 #: The migration to each version from the one before it.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1, 2: _v2, 3: _v3, 4: _v4}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _v1,
+    2: _v2,
+    3: _v3,
+    4: _v4,
+    5: _v5,
+}
 
 
 def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:

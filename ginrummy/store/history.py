@@ -23,7 +23,7 @@ from .stats import FIGURES, Stats, carry_streak, figures
 #: The history's columns a list shows (`entry` reads them), after its ``seq``.
 ENTRY_COLUMNS = (
     "id, finished, mode, level, name1, name2, winner, is_match, score1, score2, rounds,"
-    " undo_games, seat, total1, total2"
+    " undo_games, seat, forfeit, total1, total2"
 )
 
 
@@ -41,9 +41,10 @@ def history_row(record: HistoryRecord) -> tuple[dict[str, Any], str, str]:
         "name1": meta.names[0],
         "name2": meta.names[1],
         "seat": meta.seat,
+        "forfeit": meta.forfeit,
         "rules": json.dumps(obj.rules.to_dict(), ensure_ascii=False),
         "seed": obj.seed,
-        "winner": obj.winner,
+        "winner": record.winner,
         "is_match": int(record.is_match),
         "score1": x,
         "score2": y,
@@ -117,9 +118,16 @@ def index_rows(
 
 def entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
     """Game ``number`` of the history as a list shows it, from its `ENTRY_COLUMNS`."""
-    game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds, undo, seat, t1, t2 = row
+    (game_id, finished, mode, level, a, b, winner, is_match, x, y, rounds, undo, seat, forfeit,
+     t1, t2) = row  # fmt: skip
     meta = GameMeta(
-        str(mode), (str(a), str(b)), str(level), str(game_id), "", seat=_seat_or_none(seat)
+        str(mode),
+        (str(a), str(b)),
+        str(level),
+        str(game_id),
+        "",
+        seat=_seat_or_none(seat),
+        forfeit=_seat_or_none(forfeit),
     )
     return HistoryEntry(
         number,
@@ -131,6 +139,7 @@ def entry(number: int, row: tuple[Any, ...]) -> HistoryEntry:
         int(rounds),
         bool(undo),
         None if t1 is None or t2 is None else (int(t1), int(t2)),
+        meta.forfeit,
     )
 
 

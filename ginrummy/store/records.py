@@ -73,6 +73,10 @@ class GameMeta:
     #: player (the host's own seat). Kept in the save only when set, so older saves read
     #: the same.
     seat: int | None = None
+    #: Online, the seat that lost the match by forfeit (its player was away longer than the
+    #: host's ``--forfeit``): the match stopped unfinished and the other seat won it. Kept in
+    #: the save only when set, so older saves read the same.
+    forfeit: int | None = None
 
     @property
     def me(self) -> int:
@@ -92,6 +96,8 @@ class GameMeta:
             extra["undo"] = list(self.undo)
         if self.seat is not None:
             extra["seat"] = self.seat
+        if self.forfeit is not None:
+            extra["forfeit"] = self.forfeit
         return extra
 
     def with_undo(self, game: int) -> GameMeta:
@@ -105,7 +111,7 @@ class GameMeta:
         """Validate strictly: exactly these fields, each of the right kind."""
         _need(isinstance(extra, dict), _("the app's details must be an object"))
         keys = ("app", "mode", "names", "level", "id", "started")
-        optional = tuple(k for k in ("undo", "seat") if k in extra)
+        optional = tuple(k for k in ("undo", "seat", "forfeit") if k in extra)
         _exact_keys(extra, (*keys, *optional), _("app details"))
         _need(
             extra["app"] == APP_TAG,
@@ -146,7 +152,14 @@ class GameMeta:
                 mode == ONLINE and type(seat) is int and seat in (0, 1),
                 _("'seat' must be 0 or 1, in an online game"),
             )
-        return cls(mode, (a, b), level, game_id, started, tuple(undo), seat)
+        forfeit = extra.get("forfeit")
+        if "forfeit" in extra:
+            # TRANSLATORS: a damaged save; keep 'forfeit' (the file's field name).
+            _need(
+                mode == ONLINE and type(forfeit) is int and forfeit in (0, 1),
+                _("'forfeit' must be 0 or 1, in an online game"),
+            )
+        return cls(mode, (a, b), level, game_id, started, tuple(undo), seat, forfeit)
 
 
 def _is_time(text: str) -> bool:
@@ -168,6 +181,26 @@ def parse_game(data: Any) -> tuple[Game | Match, GameMeta]:
     except RecursionError:
         raise StorageError(_("nested too deeply")) from None
     return obj, GameMeta.from_extra(extra)
+
+
+def is_finished(obj: Game | Match, meta: GameMeta) -> bool:
+    """Whether a game belongs in the history: played to its end, or ended by a forfeit."""
+    return obj.is_over or meta.forfeit is not None
+
+
+def decided_games(obj: Game | Match, meta: GameMeta) -> list[tuple[Game | None, int | None]]:
+    """The games of ``obj`` that were decided, with their winners: every finished game,
+    and after a forfeit one more won by the other seat: the game that was stopped, or
+    (None) the next game of a match stopped between two games."""
+    out: list[tuple[Game | None, int | None]] = []
+    for game in games_of(obj):
+        if game.is_over:
+            out.append((game, game.winner))
+        elif meta.forfeit is not None:
+            out.append((game, 1 - meta.forfeit))
+    if meta.forfeit is not None and all(game.is_over for game in games_of(obj)):
+        out.append((None, 1 - meta.forfeit))
+    return out
 
 
 def games_of(obj: Game | Match) -> list[Game]:
@@ -226,7 +259,13 @@ class HistoryRecord:
 
     @property
     def winner(self) -> int | None:
-        return self.game.winner
+        """Who won: the game's winner, or the other seat than the one that forfeited."""
+        return self.game.winner if self.meta.forfeit is None else 1 - self.meta.forfeit
+
+    @property
+    def forfeit(self) -> int | None:
+        """The seat that lost by forfeit (its player was away too long), if one did."""
+        return self.meta.forfeit
 
     @property
     def opponent(self) -> str:
@@ -273,7 +312,7 @@ class HistoryRecord:
             "level": self.meta.level,
             "rules": obj.rules.to_dict(),
             "seed": obj.seed,
-            "winner": obj.winner,
+            "winner": self.winner,
             "scores": final_scores(obj),
             "rounds": round_summaries(obj),
             "save": to_dict(obj, self.meta.to_extra()),
@@ -295,7 +334,7 @@ class HistoryRecord:
             meta = GameMeta.from_extra(extra)
         except StorageError as exc:
             raise StorageError(_("{where}: {problem}").format(where=where, problem=exc)) from None
-        _need(obj.is_over, _("{where}: the game was not finished").format(where=where))
+        _need(is_finished(obj, meta), _("{where}: the game was not finished").format(where=where))
         finished = data["date"]
         _need(
             isinstance(finished, str) and _is_time(finished),
@@ -336,3 +375,5 @@ class HistoryEntry:
     undo: bool = False
     #: A single game's final totals with the bonuses (None for a match, or if unknown).
     totals: tuple[int, int] | None = None
+    #: The seat that lost by forfeit (online: away longer than the host allowed), if any.
+    forfeit: int | None = None

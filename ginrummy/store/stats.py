@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from ..core import ResultKind
 from ..text.i18n import N_, _, number
 from ..text.names import level_label
-from .records import HistoryRecord, games_of
+from .records import HistoryRecord, decided_games, games_of
 
 #: Rows of the table: (label, attribute of `Stats`); the labels are translated where shown.
 # TRANSLATORS: row labels of the statistics table (80 columns wide with up to three opponents:
@@ -104,7 +104,7 @@ def figures(record: HistoryRecord) -> tuple[dict[str, int], str]:
     st = compute([record]).get(record.opponent, Stats())
     me = record.meta.me
     results = "".join(
-        "W" if game.winner == me else "L" for game in games_of(record.game) if game.is_over
+        "W" if winner == me else "L" for _game, winner in decided_games(record.game, record.meta)
     )
     return {name: getattr(st, name) for name in FIGURES}, results
 
@@ -122,7 +122,9 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
     table: dict[str, Stats] = {}
     for record in history:
         st = table.setdefault(record.opponent, Stats())
-        me = record.meta.me
+        meta = record.meta
+        me = meta.me
+        decided = {id(game): winner for game, winner in decided_games(record.game, meta)}
         for nth, game in enumerate(games_of(record.game), 1):
             if game.is_over and nth in record.meta.undo:
                 st.undo_games += 1
@@ -146,8 +148,12 @@ def compute(history: Sequence[HistoryRecord]) -> dict[str, Stats]:
                         st.undercuts_taken += 1
                 elif res.knocker == 1 - me and kind is ResultKind.UNDERCUT:
                     st.undercuts_given += 1
-            if game.is_over:
-                st.add_game(game.winner == me)
+            if id(game) in decided:
+                # A game stopped by a forfeit counts too: lost by the seat that was away.
+                st.add_game(decided[id(game)] == me)
+        if id(None) in decided:
+            # A match forfeited between two games: the forfeit counts as the next game.
+            st.add_game(decided[id(None)] == me)
     return table
 
 

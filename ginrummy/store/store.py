@@ -53,7 +53,7 @@ from .history import (
 )
 from .leases import Lease, drop_lease, read_lease, refuse_if_taken, renew_leases, take_lease
 from .legacy import import_legacy
-from .records import GameMeta, HistoryEntry, HistoryRecord, parse_game, slot_of
+from .records import GameMeta, HistoryEntry, HistoryRecord, is_finished, parse_game, slot_of
 from .settings import LastGame, Settings, legacy_last_game, put_settings
 from .stats import Stats
 
@@ -292,7 +292,7 @@ class Store(DataFolder):
         seq, finished, text = found
         try:
             obj, meta = parse_game(bounded_loads(text))
-            _need(obj.is_over, _("the game was not finished"))
+            _need(is_finished(obj, meta), _("the game was not finished"))
         except StorageError as exc:
             with self._locked() as conn, transaction(conn):
                 remove_record(conn, seq)

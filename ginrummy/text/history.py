@@ -91,6 +91,19 @@ def result_line(record: HistoryRecord) -> str:
     # Online, the record of a player who joined knows their seat (the host's does not say
     # whether the host played or only served the table).
     yours = 0 if against_computer else getattr(meta, "seat", None)
+    if getattr(record, "forfeit", None) is not None:
+        # Online, the other player was away longer than the host allowed.
+        if winner == yours:
+            # TRANSLATORS: one finished online match in a list, won by the person reading
+            # it because the other player was away too long (a forfeit).
+            return _("{date}  {opponent}: {score}, you won by forfeit, {rounds}").format(
+                date=date, opponent=who, score=score, rounds=rounds
+            )
+        # TRANSLATORS: one finished online match in a list, won by {winner} (a player's
+        # name) because the other player was away too long (a forfeit).
+        return _("{date}  {opponent}: {score}, {winner} won by forfeit, {rounds}").format(
+            date=date, opponent=who, score=score, winner=(a, b)[winner], rounds=rounds
+        )
     if winner == yours:
         # TRANSLATORS: one finished game in a list, won by the person reading it, e.g.
         # "2024-05-01  vs simple: Ann 100-37 Computer, you won, 5 rounds".

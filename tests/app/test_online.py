@@ -416,3 +416,61 @@ async def test_the_turn_clock_plays_for_a_joiner_who_waits(
             await wait_out_the_clock(pilot, app)
     finally:
         await clock.stop()
+
+
+async def test_the_host_wins_by_forfeit_when_the_joiner_stays_away(tmp_path: Path) -> None:
+    """Bob leaves and does not come back: the host's table counts down his time to come
+    back, then says the host won by forfeit; the host's history keeps it so."""
+    async with hosting(tmp_path, limits=PATIENT, forfeit=3.0) as (app, pilot, waiting):
+        assert waiting.host is not None and waiting.table is not None
+        bob = client_for(waiting.host, waiting.table.code, name="Bob", **PATIENT_PINGS)  # type: ignore[arg-type]
+        await bob.connect()
+        await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+        screen = table(app)
+        await until(pilot, lambda: "online" in (screen.sub_title or ""), what="the state")
+        await bob.close()
+        await until(
+            pilot, lambda: "lose the match by forfeit in 0:0" in prompt_of(screen), what="count"
+        )
+        await until(pilot, lambda: "you win the match" in prompt_of(screen), what="forfeit")
+        assert "Bob was away too long: you win the match by forfeit." in screen.message_text
+        assert "Press q" in prompt_of(screen)
+        await pilot.press("s")  # nothing is played any more
+        await pilot.pause()
+        assert screen.acting_seat is None
+        store = Store(tmp_path)
+        await until(pilot, lambda: store.history_count() == 1, what="the record")
+        [entry] = store.history_page(1, 1)
+        assert entry.forfeit == 1 and entry.winner == 0
+        await pilot.press("q")
+        await until(pilot, lambda: not isinstance(app.screen, OnlineTableScreen), what="left")
+
+
+async def test_the_joiner_wins_by_forfeit_and_keeps_the_record(
+    tmp_path: Path, serve: Callable[..., Any]
+) -> None:
+    """Ann (the host's other seat) goes away for longer than the host allows: the joiner's
+    table says they won by forfeit, and their own history keeps the match so."""
+    from ginrummy.net.clock import AwayWatch
+
+    first = new_table(5)
+    watch = AwayWatch(first, 3.0)
+    _host, bot, app = await joining(tmp_path, serve, patient=True, table=first)
+    store = app.store
+    watch.start()
+    try:
+        await bot.connect()
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+            screen = table(app)
+            await until(pilot, lambda: first.seated, what="both seated")
+            await bot.close()
+            await until(pilot, lambda: "Ann is away" in screen.message_text, what="away")
+            await until(pilot, lambda: "you win the match" in prompt_of(screen), what="forfeit")
+            assert "Ann was away too long: you win the match by forfeit." in screen.message_text
+            await until(pilot, lambda: store.history_count() == 1, what="the record kept")
+            [entry] = store.history_page(1, 1)
+            assert (entry.meta.seat, entry.forfeit, entry.winner) == (1, 0, 1)
+            assert store.stats()["online: Ann"].games_won == 1
+    finally:
+        await watch.stop()

@@ -3,6 +3,7 @@ whole matches, one clear line for bad input, a clean Ctrl+C."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from ginrummy.cli import main
+from ginrummy.net.client import Address, Client
 
 PROGRAM = [sys.executable, "-m", "ginrummy"]
 
@@ -98,6 +100,30 @@ def test_headless_host_serves_two_tables_of_bots_and_exits(
     assert sum("you won" in line for line in lines) == 1, lines
 
 
+def test_a_headless_host_ends_a_table_by_forfeit_and_exits(env: dict[str, str]) -> None:
+    """--forfeit 0.05 (3 s): Ben sits down and goes; Ann's bot is told she won by forfeit,
+    and the host, its only table ended, exits."""
+    host, port, [code] = _start_host("--forfeit", "0.05", env=env)
+
+    async def sit_and_go() -> None:
+        ben = Client(Address("127.0.0.1", port, False), code, name="Ben")
+        await ben.connect()  # welcomed: Ben has the seat
+        await ben.close()
+
+    asyncio.run(sit_and_go())
+    base = [*PROGRAM, "join", f"127.0.0.1:{port}", "--code", code, "--bot", "simple"]
+    ann = subprocess.run(
+        [*base, "--name", "Ann"], check=False, capture_output=True, text=True, env=env, timeout=60
+    )
+    assert ann.returncode == 0, ann.stderr
+    assert re.fullmatch(r"Ben \d+-\d+ Ann: Ann won by forfeit\n", ann.stdout), ann.stdout
+    assert host.wait(timeout=30) == 0
+    listed = subprocess.run(
+        [*PROGRAM, "replay", "--list"], capture_output=True, text=True, env=env, check=True
+    )
+    assert "won by forfeit" in listed.stdout, listed.stdout
+
+
 def test_ctrl_c_stops_the_host_cleanly(env: dict[str, str]) -> None:
     host, _port, _codes = _start_host(env=env)
     time.sleep(0.2)
@@ -124,6 +150,9 @@ def test_ctrl_c_stops_the_host_cleanly(env: dict[str, str]) -> None:
         (["host", "--headless", "--port", "70000"], "must be at most 65535"),
         (["host", "--headless", "--bind", "203.0.113.9"], "cannot listen on 203.0.113.9"),
         (["host", "--headless", "--cert", "c.pem"], "--cert and --key go together"),
+        (["host", "--headless", "--forfeit", "0"], "minutes from 0.05 to 1440, not '0'"),
+        (["host", "--headless", "--forfeit", "soon"], "minutes from 0.05 to 1440, not 'soon'"),
+        (["host", "--headless", "--forfeit", "nan"], "minutes from 0.05 to 1440, not 'nan'"),
         (["host", "--headless", "--cert", "c.pem", "--key", "k.pem"], "cannot use the cert"),
     ],
 )

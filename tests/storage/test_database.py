@@ -25,6 +25,7 @@ from ginrummy.store import (
     SETTINGS,
     DatabaseUnavailable,
     GameMeta,
+    HistoryRecord,
     NewerDatabase,
     Settings,
     SlotTaken,
@@ -181,7 +182,7 @@ def test_a_version_1_database_gains_the_undo_column_and_keeps_its_games(tmp_path
     store.finish_game(POOL[0], _meta(1))
     marked = replace(_meta(2), undo=(1,))
     store.finish_game(POOL[1], marked)
-    assert schema_version(store.db()) == SCHEMA_VERSION == 4
+    assert schema_version(store.db()) == SCHEMA_VERSION == 5
     migrate(store.db(), tmp_path / DB_NAME)  # a second time changes nothing
     assert [e.undo for e in store.history_page(1, 2)] == [False, True]
     assert store.stats()["simple"].undo_games == 1
@@ -233,7 +234,7 @@ def test_version_4_keeps_the_seat_of_one_who_joined_online_and_counts_from_it(
     store = Store(tmp_path)
     hosted = GameMeta("online", ("Ann", "Ben"), "", "hosted")
     store.finish_game(game, hosted)
-    assert schema_version(store.db()) == 4
+    assert schema_version(store.db()) == 5
     joined = GameMeta("online", ("Cy", "Dee"), "", "joined", seat=1)
     store.finish_game(game, joined)
     store.finish_game(game, joined)  # the same id again: kept once
@@ -253,6 +254,68 @@ def test_version_4_keeps_the_seat_of_one_who_joined_online_and_counts_from_it(
         GameMeta.from_extra({**hosted.to_extra(), "mode": "hotseat", "seat": 1})
     with pytest.raises(StorageError):
         GameMeta.from_extra({**hosted.to_extra(), "seat": 2})
+
+
+def test_a_match_lost_by_forfeit_is_recorded_as_such_from_both_sides(tmp_path: Path) -> None:
+    """Online, a match stopped because a player was away too long goes to the history
+    unfinished, won by the other seat: the lists, the replay and the statistics (from the
+    host's seat and from the joiner's) say so, a version-4 database gains the column, and
+    a forfeit is refused where it cannot be."""
+    conn = connect(tmp_path / DB_NAME)
+    for version in (1, 2, 3, 4):
+        MIGRATIONS[version](conn)
+    conn.execute("PRAGMA user_version = 4")
+    conn.close()
+    match = Match(Rules(target=25, games=3), seed=5)
+    play(match.game, 40)  # a few moves into the first game: nobody has won anything yet
+    assert not match.is_over and not match.game.is_over
+    store = Store(tmp_path)
+    # Ben (seat 1) was away too long: Ann, the host in seat 0, wins by forfeit.
+    hosted = GameMeta("online", ("Ann", "Ben"), "", "hosted", forfeit=1)
+    store.finish_game(match, hosted)
+    assert schema_version(store.db()) == SCHEMA_VERSION == 5
+    joined = replace(hosted, id="joined", seat=1)
+    store.finish_game(match, joined)
+    first, second = store.history_page(1, 5)
+    assert (first.winner, first.forfeit, first.meta.forfeit) == (0, 1, 1)
+    assert (second.winner, second.forfeit, second.meta.seat) == (0, 1, 1)
+    record = store.history_record(1)
+    assert record is not None and record.meta == hosted
+    assert record.winner == 0 and record.forfeit == 1 and not record.game.is_over
+    sums = store.stats()
+    assert sums == compute(store.history())
+    host_side, joiner_side = sums["online: Ben"], sums["online: Ann"]
+    # The game stopped counts as one game: won by the host, lost by the one away.
+    assert (host_side.games, host_side.games_won, host_side.streak) == (1, 1, 1)
+    assert (joiner_side.games, joiner_side.games_won, joiner_side.streak) == (1, 0, 0)
+    # The same unfinished match without a forfeit is not a finished game.
+    plain = GameMeta("online", ("Ann", "Ben"), "", "plain")
+    with pytest.raises(StorageError):
+        HistoryRecord.from_json(
+            HistoryRecord(plain, "2025-01-01T10:00:00+00:00", match).to_json(), "x"
+        )
+    with pytest.raises(StorageError):
+        GameMeta.from_extra({**hosted.to_extra(), "mode": "hotseat"})
+    with pytest.raises(StorageError):
+        GameMeta.from_extra({**hosted.to_extra(), "forfeit": 2})
+    kept = HistoryRecord.from_json(record.to_json(), "x")
+    assert kept.winner == 0 and kept.meta.forfeit == 1
+    # A match stopped between two games: the forfeit counts as the next game, lost by the
+    # seat that was away (Ann, the host, this time), after the game played to its end.
+    between = Match(Rules(target=25, games=3), seed=6)
+    play(between.game, 10_000)
+    assert between.game.is_over and not between.is_over
+    gone = GameMeta("online", ("Ann", "Cy"), "", "between", forfeit=0)
+    store.finish_game(between, gone)
+    against_cy = store.stats()["online: Cy"]
+    assert against_cy.games == 2
+    assert against_cy.games_won == int(between.game.winner == 0)
+    assert store.stats() == compute(store.history())
+    # The replay shows the match up to where it stopped (the round in play had no result).
+    from ginrummy.app.model.steps import build_steps
+
+    steps = build_steps(record)
+    assert len(steps) == sum(len(r.actions) + 1 for r in match.game.rounds)
 
 
 def test_a_history_record_that_cannot_be_replayed_is_set_aside_alone(tmp_path: Path) -> None:

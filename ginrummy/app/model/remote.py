@@ -390,15 +390,62 @@ class RemoteTableModel(TableModel):
         """Whether the last move was this seat's, played by the clock's computer."""
         return self.clock is not None and self.clock.get("played_for") == self.seat
 
+    # --- the forfeit rule (host --forfeit) ------------------------------------------------
+    @property
+    def forfeit(self) -> int | None:
+        """The seat that lost the match by forfeit (away too long), if one did."""
+        match = self.state.get("match")
+        seat = match.get("forfeit") if isinstance(match, dict) else None
+        return seat if seat in (0, 1) and type(seat) is int else None
+
+    def forfeit_left(self) -> int | None:
+        """Whole seconds before the other player, away, loses the match by forfeit (None:
+        the host has no forfeit rule, or they are here)."""
+        rule = self.state.get("forfeit")
+        if not isinstance(rule, dict) or self.match_over:
+            return None
+        try:
+            away = rule["away"][self.other]
+            if away is None:
+                return None
+            left = float(rule["after"]) - float(away) - (time.monotonic() - self._clock_at)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
+        return max(0, math.ceil(left))
+
+    def forfeit_sentence(self) -> str | None:
+        """The match's end by forfeit from this seat's side (None: it did not end so)."""
+        loser = self.forfeit
+        if loser is None:
+            return None
+        name = self.remote.names[self.other]
+        if loser == self.seat:
+            # TRANSLATORS: online, this player was away longer than the host allows (no
+            # connection, or the turn clock playing for them): the other player wins.
+            return _("You were away too long: {name} wins the match by forfeit.").format(name=name)
+        # TRANSLATORS: online, the other player was away longer than the host allows.
+        return _("{name} was away too long: you win the match by forfeit.").format(name=name)
+
     def wait_reason(self) -> str | None:
         """Why this seat cannot move now (None: it can)."""
         s = self.remote
         name = s.names[self.other]
         if self.gone is not None:
             return self.gone
+        forfeit = self.forfeit_sentence()
+        if forfeit is not None:
+            return forfeit
         if not self.connected:
             return _("The connection to the host is lost: reconnecting…")
         if not self.other_present:
+            left = self.forfeit_left()
+            if left is not None:
+                # TRANSLATORS: online, the other player's connection dropped and the host
+                # has a forfeit rule; {time} is minutes:seconds, e.g. 4:59.
+                return _(
+                    "{name} is away: they lose the match by forfeit in {time}"
+                    " unless they come back."
+                ).format(name=name, time=f"{left // 60}:{left % 60:02d}")
             # TRANSLATORS: online, the other player's connection dropped.
             return _("{name} is away: the table waits for them to come back.").format(name=name)
         if self.pending is not None:

@@ -79,7 +79,8 @@ def build_steps(record: HistoryRecord, ascii: bool = False) -> list[Step]:
             actions = list(saved.actions)
             total = len(actions)
 
-            after = game.score_history[i]
+            # A round stopped by a forfeit (online: a player away too long) has no result.
+            after = game.score_history[i] if i < len(game.score_history) else before
 
             opening = opening_text(rnd, names, game.rules, ascii, you)
             steps.append(_snapshot(rnd, g, 0, total, before, after, None, None, opening))

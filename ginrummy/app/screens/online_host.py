@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from ...core import Game, Match, Rules
-from ...net.clock import TurnClock
+from ...net.clock import AwayWatch, TurnClock
 from ...net.protocol import DEFAULT_PORT, join_command
 from ...net.referee import Table
 from ...net.saves import OnlineSaves
@@ -51,6 +51,8 @@ class HostPlan:
     #: whose time ran out.
     clock: float | None = None
     clock_level: str = "simple"
+    #: Seconds a player may be away before losing the match by forfeit (None: never).
+    forfeit: float | None = None
     #: Serve the latest saved online match again, if there is one.
     resume: bool = True
     limits: Limits | None = None
@@ -86,6 +88,7 @@ class HostScreen(GinScreen[str]):
         self.saves: OnlineSaves | None = None
         self.seated = False
         self.clock: TurnClock | None = None
+        self.away_watch: AwayWatch | None = None
         #: The host's own name at the table ("" if none: "You" at this keyboard).
         self.player_name = ""
 
@@ -247,19 +250,29 @@ class HostScreen(GinScreen[str]):
             self.dismiss("menu")
 
     def _start_clock(self, table: Table) -> None:
-        """The turn clock of ``table``, if the plan sets one (the last table's stops)."""
+        """The turn clock and the forfeit rule of ``table``, if the plan sets them (the
+        last table's stop)."""
         if self.clock is not None:
             self.run_worker(self.clock.stop(), group="host-clock")
             self.clock = None
+        if self.away_watch is not None:
+            self.run_worker(self.away_watch.stop(), group="host-clock")
+            self.away_watch = None
         if self.plan.clock:
             self.clock = TurnClock(table, self.plan.clock, level=self.plan.clock_level)
             self.clock.start()
+        if self.plan.forfeit:
+            self.away_watch = AwayWatch(table, self.plan.forfeit)
+            self.away_watch.start()
 
     async def stop(self) -> None:
         """Leave the seat and stop listening (the match stays saved for another time)."""
         if self.clock is not None:
             clock, self.clock = self.clock, None
             await clock.stop()
+        if self.away_watch is not None:
+            away_watch, self.away_watch = self.away_watch, None
+            await away_watch.stop()
         if self.seat is not None:
             self.seat.leave()
             self.seat = None

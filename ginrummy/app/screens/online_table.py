@@ -53,6 +53,8 @@ class OnlineTableScreen(TableScreen):
         #: The positions whose clock warning, and whose move by the clock, were said.
         self._warned_at = -1
         self._played_at = -1
+        #: Whether the match's end by forfeit was said.
+        self._forfeit_said = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_online":
@@ -70,16 +72,20 @@ class OnlineTableScreen(TableScreen):
         # Textual runs `TableScreen.on_mount` too (it starts the round): only listen here.
         self.remote.listener = self._heard
         self._clock_shown: tuple[int, bool] | None = None
-        if self.remote.clock is not None:
+        self._forfeit_shown: int | None = None
+        if self.remote.clock is not None or self.remote.state.get("forfeit") is not None:
             self.set_interval(0.5, self._tick)
 
     def _tick(self) -> None:
-        """The turn clock counts down in the title bar."""
+        """The turn clock counts down in the title bar; an away player's time to come back
+        before they lose by forfeit, in the prompt."""
         model = self.remote
         left = model.clock_left()
         shown = None if left is None else (left, model.clock_on_me)
-        if shown != self._clock_shown:
+        forfeit_left = model.forfeit_left()
+        if shown != self._clock_shown or forfeit_left != self._forfeit_shown:
             self._clock_shown = shown
+            self._forfeit_shown = forfeit_left
             self.refresh_table()
 
     def on_unmount(self) -> None:
@@ -109,6 +115,23 @@ class OnlineTableScreen(TableScreen):
                 "" if model.connected else _("The connection to the host is lost: reconnecting…"),
                 error=not model.connected,
             )
+            self.refresh_table()
+            return
+        forfeit = model.forfeit_sentence()
+        if forfeit is not None:
+            if not self._forfeit_said:
+                self._forfeit_said = True
+                lost = model.forfeit == model.seat
+                self.show_message(forfeit, error=lost)
+                self.app.notify(
+                    forfeit,
+                    # TRANSLATORS: title of the note when an online match ends by forfeit.
+                    title=_("The match is over"),
+                    severity="error" if lost else "information",
+                    timeout=20,
+                )
+            model.sync_log()
+            self._write_log()
             self.refresh_table()
             return
         present = model.other_present
@@ -176,7 +199,11 @@ class OnlineTableScreen(TableScreen):
             whose = _("your time") if model.clock_on_me else model.remote.names[model.other]
             self.sub_title += f" · {whose} {left // 60}:{left % 60:02d}"
         waiting = None
-        if model.gone is None and (not model.connected or not model.other_present):
+        forfeit = model.forfeit_sentence()
+        if forfeit is not None:
+            # TRANSLATORS: after an online match ended by forfeit; keep "q" (the key).
+            waiting = forfeit + " " + _("Press q to leave the table.")
+        elif model.gone is None and (not model.connected or not model.other_present):
             waiting = model.wait_reason()
         elif model.remote.round_over and model.ready_sent and not model.match_over:
             # TRANSLATORS: online, after the round's result: the other player has not
