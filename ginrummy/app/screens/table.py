@@ -39,6 +39,7 @@ from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
 from ...text.names import preset_label
 from ..messages import CardClicked, ComputerMoved, HintReady, PileClicked
+from ..model.goingout import PlayNow, Refused
 from ..model.movelog import LineKind, LogLine
 from ..model.seats import TableConfig
 from ..model.session import Session
@@ -46,12 +47,13 @@ from ..model.table import ComputerTurn, HandOver, HintRequest, ShowResult, Table
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import SORT_MODES, HandView
 from ..widgets.header import GameHeader
-from ..widgets.panels import info_text, knock_text, prompt_text, scores_text
+from ..widgets.panels import info_text, prompt_text, scores_text
 from ..widgets.piles import OpponentView, PilesView
 from ..widgets.toosmall import TooSmall
 from .base import GinScreen, retranslate_footers
-from .dialogs import ConfirmScreen, DiscardPileScreen
+from .dialogs import DiscardPileScreen
 from .gameover import GameOverScreen
+from .going_out import GoOutScreen, question_body
 from .privacy import PrivacyScreen
 from .result import RoundResultScreen
 
@@ -364,48 +366,43 @@ class TableScreen(GinScreen[str]):
         self.play(Discard(self.model.selected_card() or self._any_card()))
 
     def action_knock(self) -> None:
-        selected = self.model.selected_card() or self._any_card()
-        width = self.query_one("#message", Static).size.width or 80
-        card, refusal = self.model.knock_choice(selected, width)
-        if refusal is not None:
-            self.show_message(refusal, error=True)
-            self.app.bell()
-            return
-        self._ask_knock(card)
-
-    def _ask_knock(self, card: Card) -> None:
-        """Knock with ``card`` after the knock question (the core refuses what is wrong)."""
-        melding = self.model.knock_plan(card)
-        view = self.model.view()
-        if melding is None or view is None:
-            self.play(Knock(card))
-            return
-        limit, ascii, four = view.knock_limit, self.ascii, self._setting("four_colour")
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.play(Knock(card))
-
-        def body() -> Text:
-            return knock_text(card, melding, limit, ascii, four)
-
-        title = N_("Go gin?") if melding.deadwood_points == 0 else N_("Knock?")
-        # TRANSLATORS: the yes button of the knock dialog (shown as "Knock (y)"); short.
-        self.app.push_screen(ConfirmScreen(title, body, yes=N_("Knock")), done)
+        self._go_out("k")
 
     def action_gin(self) -> None:
+        self._go_out("g")
+
+    def _go_out(self, key: str) -> None:
+        """`k` or `g`: ask before going out whenever another way scores more or the card
+        selected cannot (`goingout`); `g` on a gin card with no big gin plays at once."""
         selected = self.model.selected_card() or self._any_card()
-        card, why = self.model.gin_choice(selected)
-        if why is None and card is selected:
-            self.play(Knock(card))
+        answer = self.model.going_out(selected, key)
+        view = self.model.view()
+        if isinstance(answer, Refused):
+            self.show_message(answer.reason, error=True)
+            self.app.bell()
             return
-        if why is None:
-            # Another card alone goes gin (the card just drawn stays selected): ask to go
-            # gin with it, as `k` asks.
-            self._ask_knock(card)
+        if isinstance(answer, PlayNow) or view is None:
+            self.play(answer.action if isinstance(answer, PlayNow) else Knock(selected))
             return
-        self.show_message(why, error=True)
-        self.app.bell()
+        rules, ascii, four = self.session.rules, self.ascii, self._setting("four_colour")
+
+        def body() -> Text:
+            return question_body(
+                answer,
+                selected,
+                view,
+                self.model.melding_after,
+                ascii=ascii,
+                four_colour=four,
+                big_bonus=rules.big_gin_bonus or 0,
+                gin_bonus=rules.gin_bonus,
+            )
+
+        def done(action: Knock | BigGin | None) -> None:
+            if action is not None:
+                self.play(action)
+
+        self.app.push_screen(GoOutScreen(answer, body, ascii=ascii), done)
 
     def action_big_gin(self) -> None:
         self.play(BigGin())
