@@ -342,3 +342,28 @@ async def test_a_refusal_clears_when_the_selection_moves_and_a_note_stays() -> N
         await pilot.pause()
         assert table.message_text == note
 
+
+async def test_the_move_log_closes_the_round_with_its_result_and_the_totals() -> None:
+    """The knock's line is followed by the round's result and the totals, in the log
+    widget as in the model; an undercut is said as one."""
+    from textual.widgets import RichLog
+
+    from ginrummy.app.model.movelog import LineKind
+
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        table, rnd, _actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "2D")
+        await press_on(pilot, table, parse_cards("KD")[0], "k")
+        await pilot.press("y")
+        await settle(pilot)
+        assert rnd.is_over and rnd.result is not None
+        last = table.model.log.lines[-1]
+        assert last.kind is LineKind.RESULT
+        scores = table.session.game.scores
+        text = last.text()
+        assert text.startswith(table.session.explain(rnd.result))
+        assert text.endswith(f"Totals: You {scores[0]} · Computer {scores[1]} (to 100)")
+        assert max(scores) == rnd.result.points > 0
+        log = table.query_one("#log", RichLog)
+        written = " ".join(strip.text for strip in log.lines)
+        assert "Totals: You" in " ".join(written.split())

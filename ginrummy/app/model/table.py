@@ -212,6 +212,8 @@ class TableModel:
                 self._logged = start  # the turn in progress is logged when it ends, as usual
                 break
             self._log_turn(turn)
+        if rnd.is_over:
+            self._log_result()
 
     def advance(self) -> Next:
         """What happens next: a result, the keyboard changing hands, or someone's turn."""
@@ -247,6 +249,8 @@ class TableModel:
             events = logged_events(rnd.history[self._logged :])
             self._logged = len(rnd.history)
             self._log_turn(events)
+            if rnd.is_over:
+                self._log_result()
 
     def _log_turn(self, events: list[Event]) -> None:
         s, ascii = self.session, self.ascii
@@ -256,6 +260,24 @@ class TableModel:
 
         if line():
             self.log.add(LineKind.MOVE, line)
+
+    def _log_result(self) -> None:
+        """Close the round in the log: its result in words and the totals after it."""
+        s = self.session
+        result = s.round.result
+        if result is None:
+            return
+        first, second = s.game.scores
+        target = s.rules.target
+
+        def line() -> str:
+            a, b = s.names
+            totals = _("Totals: {first} {score1} · {second} {score2} (to {target})").format(
+                first=a, score1=first, second=b, score2=second, target=target
+            )
+            return f"{s.explain(result)} {totals}"
+
+        self.log.add(LineKind.RESULT, line)
 
     def next_round(self) -> None:
         """The next round of this game, or the first of the match's next game."""

@@ -58,7 +58,12 @@ from .privacy import PrivacyScreen
 from .result import RoundResultScreen
 
 #: How each kind of log line is set apart (a move is plain text).
-LOG_STYLES = {LineKind.OPENING: "bold", LineKind.NOTE: "italic", LineKind.RULE: "dim"}
+LOG_STYLES = {
+    LineKind.OPENING: "bold",
+    LineKind.NOTE: "italic",
+    LineKind.RULE: "dim",
+    LineKind.RESULT: "bold",
+}
 
 #: What the hand's sort key says after each sort.
 SORTED_BY = {
