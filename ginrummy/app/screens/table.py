@@ -208,6 +208,13 @@ class TableScreen(GinScreen[str]):
         self.autosave()
         self._start_round(resumed=self.model.restored)
 
+    def on_screen_resume(self) -> None:
+        """Back from a screen over the table (Settings, F7): the computer's pace as set
+        there applies at once, even to a turn being waited out."""
+        pace = getattr(self.app, "computer_delay", None)
+        if isinstance(pace, int | float):
+            self.delay = float(pace)
+
     def retitle(self) -> None:
         # TRANSLATORS: the game's name in the title bar (usually kept as is).
         self.title = _("Gin Rummy")
