@@ -41,7 +41,7 @@ from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .widgets.palette import fit_cards
-from .widgets.reactives import let_go_of_closed
+from .widgets.stale_watchers import let_go_of_closed
 
 #: What `launch` prints after the app closes with a game saved.
 SAVED_NOTE = N_("Your game is saved: run ginrummy again and choose Continue.")

@@ -8,7 +8,7 @@ the second `2`), and the other cards that allow a knock, least deadwood first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.text import Text
 from textual import on
@@ -20,11 +20,38 @@ from textual.widgets import Button, Label, Static
 from ...core import BigGin, Card, Knock, Melding, PlayerView
 from ...text.cards import card_label
 from ...text.i18n import N_, _
-from ..model.goingout import Exit, Question
+from ..model.goingout import Exit, PlayNow, Question, Refused
 from ..widgets.cardart import cards_text
 from ..widgets.footer import LocalFooter
 from ..widgets.panels import knock_text
 from .base import GinModalScreen, recompose_in_language
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from ..model.session import Session
+    from ..model.table import TableModel
+
+
+class Table(Protocol):
+    """What going out needs of the table screen (`TableScreen` is one)."""
+
+    model: TableModel
+    ascii: bool
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def app(self) -> App[object]: ...
+
+    def any_card(self) -> Card: ...
+
+    def setting(self, name: str) -> bool: ...
+
+    def play(self, action: Knock | BigGin) -> bool: ...
+
+    def show_message(self, text: str, *, error: bool = False) -> None: ...
 
 
 def choice_label(choice: Exit, ascii: bool) -> str:
@@ -158,3 +185,37 @@ class GoOutScreen(GinModalScreen[Knock | BigGin | None]):
             self.dismiss(choices[index].action)
         elif index < 0:
             self.dismiss(None)
+
+
+def go_out(table: Table, key: str) -> None:
+    """`k` or `g`: ask before going out whenever another way scores more or the card
+    selected cannot (`goingout`); `g` on a gin card with no big gin plays at once."""
+    selected = table.model.selected_card() or table.any_card()
+    answer = table.model.going_out(selected, key)
+    view = table.model.view()
+    if isinstance(answer, Refused):
+        table.show_message(answer.reason, error=True)
+        table.app.bell()
+        return
+    if isinstance(answer, PlayNow) or view is None:
+        table.play(answer.action if isinstance(answer, PlayNow) else Knock(selected))
+        return
+    rules, ascii, four = table.session.rules, table.ascii, table.setting("four_colour")
+
+    def body() -> Text:
+        return question_body(
+            answer,
+            selected,
+            view,
+            table.model.melding_after,
+            ascii=ascii,
+            four_colour=four,
+            big_bonus=rules.big_gin_bonus or 0,
+            gin_bonus=rules.gin_bonus,
+        )
+
+    def done(action: Knock | BigGin | None) -> None:
+        if action is not None:
+            table.play(action)
+
+    table.app.push_screen(GoOutScreen(answer, body, ascii=ascii), done)

@@ -27,7 +27,6 @@ from ...core import (
     Discard,
     DrawStock,
     Game,
-    Knock,
     Match,
     Pass,
     Phase,
@@ -39,7 +38,6 @@ from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
 from ...text.names import preset_label
 from ..messages import CardClicked, ComputerMoved, HintReady, PileClicked
-from ..model.goingout import PlayNow, Refused
 from ..model.movelog import LineKind, LogLine
 from ..model.seats import TableConfig
 from ..model.session import Session
@@ -53,7 +51,8 @@ from ..widgets.toosmall import TooSmall
 from .base import GinScreen, retranslate_footers
 from .dialogs import DiscardPileScreen
 from .gameover import GameOverScreen
-from .going_out import GoOutScreen, question_body
+from .going_out import go_out
+from .hints import show_hint
 from .privacy import PrivacyScreen
 from .result import RoundResultScreen
 
@@ -375,46 +374,13 @@ class TableScreen(GinScreen[str]):
         self.play(Pass())
 
     def action_discard(self) -> None:
-        self.play(Discard(self.model.selected_card() or self._any_card()))
+        self.play(Discard(self.model.selected_card() or self.any_card()))
 
     def action_knock(self) -> None:
-        self._go_out("k")
+        go_out(self, "k")
 
     def action_gin(self) -> None:
-        self._go_out("g")
-
-    def _go_out(self, key: str) -> None:
-        """`k` or `g`: ask before going out whenever another way scores more or the card
-        selected cannot (`goingout`); `g` on a gin card with no big gin plays at once."""
-        selected = self.model.selected_card() or self._any_card()
-        answer = self.model.going_out(selected, key)
-        view = self.model.view()
-        if isinstance(answer, Refused):
-            self.show_message(answer.reason, error=True)
-            self.app.bell()
-            return
-        if isinstance(answer, PlayNow) or view is None:
-            self.play(answer.action if isinstance(answer, PlayNow) else Knock(selected))
-            return
-        rules, ascii, four = self.session.rules, self.ascii, self._setting("four_colour")
-
-        def body() -> Text:
-            return question_body(
-                answer,
-                selected,
-                view,
-                self.model.melding_after,
-                ascii=ascii,
-                four_colour=four,
-                big_bonus=rules.big_gin_bonus or 0,
-                gin_bonus=rules.gin_bonus,
-            )
-
-        def done(action: Knock | BigGin | None) -> None:
-            if action is not None:
-                self.play(action)
-
-        self.app.push_screen(GoOutScreen(answer, body, ascii=ascii), done)
+        go_out(self, "g")
 
     def action_big_gin(self) -> None:
         self.play(BigGin())
@@ -435,7 +401,7 @@ class TableScreen(GinScreen[str]):
         self._rewrite_log()
         self.advance()
 
-    def _any_card(self) -> Card:
+    def any_card(self) -> Card:
         """The card a key acts on when none is selected: the first one shown."""
         view = self.model.view()
         if view is not None and view.hand:
@@ -500,25 +466,7 @@ class TableScreen(GinScreen[str]):
 
     @on(HintReady)
     def _hint_ready(self, message: HintReady) -> None:
-        if message.moment != self.model.moment() or self.model.acting_seat is None:
-            return
-        advice = message.advice
-        if advice is None:
-            self.show_message(
-                _("No hint this time ({error}).").format(error=message.error), error=True
-            )
-            return
-        # The suggested card is marked in the hand; the selection stays where it was
-        # (Enter plays the card the player chose, never one the hint moved to).
-        action = advice.action
-        self.model.hinted = action.card if isinstance(action, Discard | Knock) else None
-        reason = advice.reason
-        self.hint = reason
-        line = _("Hint: {reason}").format(reason=reason)
-        # The whole sentence on the status line (two lines if need be), never repeated in a
-        # toast over the hand.
-        self.show_message(line)
-        self.refresh_table()
+        show_hint(self, message)
 
     def action_view_pile(self) -> None:
         """The whole discard pile: who threw each card and when; with the memory aid on
@@ -530,12 +478,12 @@ class TableScreen(GinScreen[str]):
                 self.ascii,
                 story=model.pile_story(),
                 names=self.session.names,
-                unseen=model.unseen() if self._setting("memory_aid") else None,
-                four_colour=self._setting("four_colour"),
+                unseen=model.unseen() if self.setting("memory_aid") else None,
+                four_colour=self.setting("four_colour"),
             )
         )
 
-    def _setting(self, name: str) -> bool:
+    def setting(self, name: str) -> bool:
         """A yes/no setting of the app (False when the app keeps no settings)."""
         return bool(getattr(getattr(self.app, "settings", None), name, False))
 
