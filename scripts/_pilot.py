@@ -14,6 +14,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from ginrummy.app.app import GinRummyApp
+from ginrummy.app.model.goingout import Question
 from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.table import TableScreen
 from ginrummy.core import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
@@ -67,7 +68,12 @@ def keys_for(table: TableScreen, action: Action) -> list[str]:
     target = order.index(action.card)
     right = (target - current) % len(order)
     moves = ["right"] * right if right <= len(order) - right else ["left"] * (len(order) - right)
-    return [*moves, "enter"] if isinstance(action, Discard) else [*moves, "k", "y"]
+    if isinstance(action, Discard):
+        return [*moves, "enter"]
+    # The knock question offers the best way first (`y`), the selected card's second (`2`).
+    question = table.model.going_out(action.card, "k")
+    actions = [c.action for c in question.choices] if isinstance(question, Question) else []
+    return [*moves, "k", "2" if actions[1:2] == [action] else "y"]
 
 
 async def play_turn_with_keys(pilot: Pilot[None], bot: SimplePlayer | None = None) -> list[str]:

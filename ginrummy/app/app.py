@@ -39,7 +39,7 @@ from ..text.problems import problem_line
 from .model.seats import COMPUTER, HOTSEAT, NewGame, TableConfig, check_mode, seat_names
 from .screens.start import StartScreen
 from .widgets.palette import fit_cards
-from .widgets.reactives import let_go_of_closed
+from .widgets.stale_watchers import let_go_of_closed
 
 if TYPE_CHECKING:
     from .screens.table import TableScreen

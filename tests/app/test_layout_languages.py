@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from support.layout import cut_texts, screen_lines
 from support.pilot import (
+    finished_game,
     pressing,
     record_games,
     resuming_the_last_round,
@@ -32,10 +34,13 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
 from ginrummy.app import GinRummyApp
+from ginrummy.app.screens.gameover import GameOverScreen
 from ginrummy.app.widgets.cardart import Group, layout_groups
 from ginrummy.app.widgets.palette import Palette
 from ginrummy.app.widgets.prose import Prose
-from ginrummy.core import PRESETS, Rules, parse_cards
+from ginrummy.core import PRESETS, Match, ResultKind, Rules, parse_cards
+from ginrummy.players.simple import SimplePlayer
+from ginrummy.store import GameMeta
 from ginrummy.text import i18n
 
 SIZE = (80, 24)
@@ -60,10 +65,48 @@ def with_history(lang: str) -> GinRummyApp:
     return app
 
 
-def last_round(**rules: int) -> Callable[[str], GinRummyApp]:
-    """The computer game of seed 1 to ``rules`` resumed at the round that ends it (the
+def last_round(seed: int = 1, **rules: int) -> Callable[[str], GinRummyApp]:
+    """The computer game of ``seed`` to ``rules`` resumed at the round that ends it (the
     rounds before played in the core: the same game-over screen, a few times sooner)."""
-    return lambda lang: resuming_the_last_round(Rules(**rules), 1, lang)
+    return lambda lang: resuming_the_last_round(Rules(**rules), seed, lang)
+
+
+def finished_match(seed: int) -> Match:
+    """A match of three games to 30 of the simple bot against itself."""
+    match = Match(Rules(target=30, games=3), seed=seed)
+    players = (SimplePlayer(), SimplePlayer())
+    while not match.is_over:
+        rnd = match.game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            match.apply(players[me].choose(rnd.view(me)), me)
+        if match.game.is_over:
+            if not match.is_over:
+                match.next_game()
+        else:
+            match.game.next_round()
+    return match
+
+
+def with_undo_and_a_match(lang: str) -> GinRummyApp:
+    """The history's last two games: a match whose second game was played with undo,
+    and a long game with undo (the replay's title bar at its longest)."""
+    app = start(lang)
+    meta = GameMeta("computer", ("You", "Computer"), "simple", "t1", "2025-01-02T10:00:00")
+    app.store.finish_game(finished_game(3, 100), meta.with_undo(1))
+    app.store.finish_game(finished_match(2), replace(meta, id="t2").with_undo(2).with_undo(3))
+    return app
+
+
+async def undercut_and_shutout(pilot: Pilot[Any]) -> None:
+    """The game over screen of a game with an undercut and a shutout (its headline and
+    its round by round are at their longest)."""
+    await to_game_over(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameOverScreen)
+    game = screen.session.game
+    assert ResultKind.UNDERCUT in [r.kind for r in game.results], "the seed's undercut"
+    assert min(game.scores) == 0, "the seed's shutout"
 
 
 def hotseat(lang: str) -> GinRummyApp:
@@ -118,6 +161,15 @@ SCREENS: dict[str, tuple[Callable[[str], GinRummyApp], Setup]] = {
     "knock chance": (computer(seed=10), to_knock_chance),
     "knock dialog": (computer(seed=10), to_knock_dialog),
     "game over": (last_round(target=30), to_game_over),
+    # Seed 5: Computer wins by an undercut and a gin, you score nothing; seed 31: you
+    # win with two knocks and an undercut, the computer scores nothing.
+    "game over lost to zero": (last_round(5, target=30), undercut_and_shutout),
+    "game over won to zero": (last_round(31, target=30), undercut_and_shutout),
+    "replay of a match with undo": (with_undo_and_a_match, pressing("f6", "enter", "end")),
+    "replay of a long game with undo": (
+        with_undo_and_a_match,
+        pressing("f6", "down", "enter", "end"),
+    ),
     "privacy": (hotseat, pressing()),
     "hot-seat table": (hotseat, pressing("enter")),
     "help": (computer(), pressing("question_mark")),

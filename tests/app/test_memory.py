@@ -16,7 +16,7 @@ from textual.widgets._footer import FooterKey
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.result import RoundResultScreen
-from ginrummy.app.widgets.reactives import WATCHERS, let_go_of_closed
+from ginrummy.app.widgets.stale_watchers import WATCHERS, let_go_of_closed
 
 SIZE = (80, 24)
 

@@ -14,7 +14,7 @@ from ginrummy.app.screens.start import StartScreen
 from ginrummy.app.screens.stats import StatsScreen
 from ginrummy.app.widgets.hand import ReplayHand
 from ginrummy.app.widgets.piles import ReplayPiles
-from ginrummy.core import Round
+from ginrummy.core import Knock, Round
 from ginrummy.store import Store
 from ginrummy.text.results import explain_result
 
@@ -51,7 +51,10 @@ def test_steps_match_the_core_move_by_move(history_dir: Path) -> None:
             step = steps[i]
             assert (step.round, step.move) == (saved.number, k)
             assert step.hands == (rnd.hand(0), rnd.hand(1))
-            assert step.discard_pile == tuple(rnd.discard_pile)
+            pile = tuple(rnd.discard_pile)
+            if rnd.result is not None and isinstance(saved.actions[-1], Knock):
+                pile = pile[:-1]  # the knock's discard lies face down
+            assert step.discard_pile == pile
             assert step.stock == rnd.stock_size
             i += 1
         assert steps[i - 1].result == saved.result
@@ -171,3 +174,23 @@ def test_the_knock_names_the_card_discarded_face_down(history_dir: Path) -> None
     assert ends[0].text == "Computer knocked, discarding 5♣ face down."
     for step in ends:
         assert "face down" in step.text
+
+
+async def test_the_knocked_card_is_not_shown_face_up_on_the_pile(history_dir: Path) -> None:
+    """The replay says the knock's card went face down: the pile shows the card under
+    it, not that one (issue 65: "discarding 3♣ face down" over a face-up 3♣)."""
+    app = GinRummyApp(data_dir=history_dir, replay=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        end = next(i for i, s in enumerate(screen.steps) if s.result is not None)
+        screen.go(end)
+        await pilot.pause()
+        step = screen.steps[end]
+        saved = screen.record.game.rounds[0]  # type: ignore[union-attr]
+        knocked = saved.actions[-1]
+        assert isinstance(knocked, Knock) and "face down" in step.text
+        piles = screen.query_one("#replay-piles", ReplayPiles)
+        assert piles.pile == screen.steps[end - 1].discard_pile
+        assert knocked.card not in piles.pile

@@ -261,3 +261,55 @@ async def test_the_rules_editor_refuses_in_the_players_language(tmp_path: Path) 
         shown = str(editor.query_one("#rules-error").render())
         assert shown
         assert "must be an odd number" not in shown  # the core's English, not the player's
+
+
+async def test_the_pace_changed_in_a_game_applies_at_once(tmp_path: Path) -> None:
+    """Issue 65: a pace chosen with F7 during a game waited for a restart. Back at the
+    table the new pace is used from the computer's next turn, and each pace is labelled
+    with how long a computer's turn lasts (two moves: 0.3 s a move is 0.6 s a turn)."""
+    import time
+
+    from support.pilot import keys_for
+
+    from ginrummy.core import Discard
+    from ginrummy.players.simple import SimplePlayer
+
+    app = GinRummyApp(data_dir=tmp_path, mode="computer", seed=2, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert table.delay == 0.0
+        await pilot.press("f7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        pace = screen.query_one("#pace", Select)
+        labels = [str(label) for label, _value in pace._options]
+        assert labels[1:] == [
+            "fast (about 0.6 s a turn)",
+            "normal (about 1.2 s a turn)",
+            "slow (about 2.4 s a turn)",
+        ]
+        pace.value = "fast"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table and table.delay == 0.3
+        # Play until a discard hands the turn over, and time the computer's turn.
+        rnd = table.session.round
+        for _ in range(4):
+            seat = table.acting_seat
+            assert seat is not None
+            action = SimplePlayer().choose(table.session.view(seat))
+            keys = keys_for(table, action)
+            for key in keys[:-1]:
+                await pilot.press(key)
+            before = len(rnd.actions)
+            started = time.monotonic()
+            await pilot.press(keys[-1])
+            await settle(pilot)
+            if isinstance(action, Discard) and len(rnd.actions) >= before + 3:
+                # The computer drew and discarded: two moves at 0.3 s each at least.
+                assert time.monotonic() - started >= 0.6
+                return
+        raise AssertionError("no computer turn after a discard")

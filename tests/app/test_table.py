@@ -6,7 +6,8 @@ from support.pilot import play_turn_with_keys, settle, table_of
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.messages import HintReady
-from ginrummy.app.screens.dialogs import ConfirmScreen, DiscardPileScreen
+from ginrummy.app.screens.dialogs import DiscardPileScreen
+from ginrummy.app.screens.going_out import GoOutScreen
 from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.app.screens.table import TableScreen
@@ -238,7 +239,7 @@ async def test_knock_asks_first_and_can_be_cancelled() -> None:
             await pilot.press("right")
         await pilot.press("k")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, GoOutScreen)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -433,4 +434,4 @@ async def test_at_a_gin_chance_the_footer_offers_gin_and_k_still_knocks() -> Non
         assert table.selected is king
         await pilot.press("k")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, GoOutScreen)

@@ -8,9 +8,9 @@ from support.pilot import settle, table_of
 from textual.pilot import Pilot
 
 from ginrummy.app import GinRummyApp
-from ginrummy.app.screens.dialogs import ConfirmScreen
+from ginrummy.app.screens.going_out import GoOutScreen
 from ginrummy.app.screens.table import TableScreen
-from ginrummy.core import Action, Card, Knock, Round, parse_cards
+from ginrummy.core import Action, BigGin, Card, Knock, Round, parse_cards
 from ginrummy.core.cards import CARDS
 
 SIZE = (80, 24)
@@ -44,9 +44,14 @@ async def select(pilot: Pilot[None], table: TableScreen, card: Card) -> None:
     raise AssertionError(f"{card} never selected")
 
 
-def dialog_text(screen: ConfirmScreen) -> str:
-    body = screen.body() if callable(screen.body) else screen.body
-    return body if isinstance(body, str) else body.plain
+def dialog_text(screen: GoOutScreen) -> str:
+    return screen.body().plain
+
+
+def choices(screen: object) -> list[Action]:
+    """The answers the going-out question offers, the default first."""
+    assert isinstance(screen, GoOutScreen), screen
+    return [c.action for c in screen.question.choices]
 
 
 async def take_upcard(
@@ -75,7 +80,7 @@ async def test_k_knocks_with_the_only_card_that_allows_it() -> None:
         table, rnd, _actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "2D")
         ace, king = parse_cards("AS KD")
         await press_on(pilot, table, ace, "k")
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, GoOutScreen)
         await pilot.press("y")
         await settle(pilot)
         assert rnd.is_over
@@ -92,7 +97,7 @@ async def test_k_with_several_knocking_cards_asks_to_knock_with_the_best() -> No
         four, nine, two = parse_cards("4H 9C 2C")
         for card in (four, nine):
             await press_on(pilot, table, card, "k")
-            assert isinstance(app.screen, ConfirmScreen)
+            assert isinstance(app.screen, GoOutScreen)
             assert "2♣" in dialog_text(app.screen)
             await pilot.press("n")
             await pilot.pause()
@@ -105,30 +110,109 @@ async def test_k_with_several_knocking_cards_asks_to_knock_with_the_best() -> No
         assert rnd.is_over and Knock(two) in rnd.actions
 
 
-async def test_k_with_several_equally_good_knocks_names_them_in_80_columns() -> None:
+async def test_k_with_a_card_that_cannot_knock_offers_the_best_knock_first() -> None:
     """Three melds with A♥ A♦ and the 9♣ just taken: A♠ 2♠ 3♠ A♥ A♦ each allow a knock,
-    A♥ and A♦ equally best; `k` on another card names them all on one line, and
-    nothing is played."""
+    A♥ and A♦ equally best (1 deadwood); `k` on 4♥ says what 4♥ leaves, offers A♥ as the
+    default answer and lists the others by deadwood; nothing is played before yes."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
         table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AH AD", "9C")
-        four, nine = parse_cards("4H 9C")
+        four, nine, ace = parse_cards("4H 9C AH")
         await press_on(pilot, table, four, "k")
-        assert isinstance(app.screen, TableScreen)
-        message = table.message_text
-        assert (
-            message == "4♥ leaves 13 deadwood; knock with A♠, 2♠, 3♠, A♥, A♦ (select one, press k)."
-        )
-        assert len(message) <= 80
+        assert choices(app.screen) == [Knock(ace)]
+        assert isinstance(app.screen, GoOutScreen)
+        text = dialog_text(app.screen)
+        assert text.startswith("Discarding 4♥ would leave 13 deadwood.")
+        assert "Also possible (deadwood): A♦ (1), 3♠ (2), 2♠ (3), A♠ (7)" in text
         assert list(rnd.actions) == actions and table.selected is four
-        # The card just taken cannot be thrown back: the refusal says so.
+        await pilot.press("escape")
+        await pilot.pause()
+        # The card just taken cannot be thrown back: the question says so.
         await press_on(pilot, table, nine, "k")
-        assert isinstance(app.screen, TableScreen)
-        assert table.message_text.startswith("9♣ was just taken; knock with A♠, 2♠, 3♠")
+        assert choices(app.screen) == [Knock(ace)]
+        assert isinstance(app.screen, GoOutScreen)
+        assert dialog_text(app.screen).startswith("9♣ was just taken from the discard pile")
         assert list(rnd.actions) == actions
-        # One of the named cards knocks, after the usual question.
-        await press_on(pilot, table, parse_cards("AD")[0], "k")
-        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert rnd.is_over and Knock(ace) in rnd.actions
+
+
+async def test_k_with_a_worse_knock_offers_the_best_first_and_the_selected_second() -> None:
+    """A♠ leaves 7 deadwood, A♥ 1: `k` on A♠ offers A♥ first and A♠ second; `2`
+    knocks with A♠, the player's choice."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table, rnd, _actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AH AD", "9C")
+        spade, heart = parse_cards("AS AH")
+        await press_on(pilot, table, spade, "k")
+        assert choices(app.screen) == [Knock(heart), Knock(spade)]
+        assert isinstance(app.screen, GoOutScreen)
+        assert "Knock with A♠ (2)" in str(app.screen.query_one("#choice-1").render())
+        await pilot.press("2")
+        await settle(pilot)
+        assert rnd.is_over and Knock(spade) in rnd.actions
+
+
+async def test_k_on_the_best_knock_asks_only_that() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AH AD", "9C")
+        diamond = parse_cards("AD")[0]
+        await press_on(pilot, table, diamond, "k")
+        assert choices(app.screen) == [Knock(diamond)]
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and list(rnd.actions) == actions
+
+
+#: Two cards go gin (2♥, 3♣) once 5♠ is taken, and no big gin.
+SEVERAL_GINS = "AD 2H AS 2C AC 3S 4S 3C 2S AH"
+BIG_GIN = "AS 2S 3S 4S 5S 6H 6D 6C 8C 9C"
+
+
+@pytest.mark.parametrize("key", ["g", "k"])
+async def test_g_and_k_offer_big_gin_first_when_it_is_possible(key: str) -> None:
+    """A–5♠, 6♥6♦6♣ and 8–10♣ (the 10♣ just taken): all eleven meld. `g` (the footer's
+    Gin) and `k` never end the round as plain gin without asking: the question offers big
+    gin as the default, and yes plays it."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table, rnd, actions = await take_upcard(pilot, BIG_GIN, "TC")
+        four = parse_cards("5S")[0]
+        await press_on(pilot, table, four, key)
+        assert choices(app.screen) == [BigGin(), Knock(four)]
+        assert isinstance(app.screen, GoOutScreen) and app.screen.title_text == "Big gin?"
+        text = dialog_text(app.screen)
+        assert "bonus of 31, where gin scores 25" in text
+        assert list(rnd.actions) == actions
+        await pilot.press("y")
+        await settle(pilot)
+        assert rnd.is_over and rnd.actions[-1] == BigGin()
+        assert rnd.result is not None and rnd.result.big_gin_bonus == 31
+
+
+async def test_g_then_2_goes_gin_with_the_selected_card_when_big_gin_was_possible() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table, rnd, _actions = await take_upcard(pilot, BIG_GIN, "TC")
+        king = parse_cards("AS")[0]
+        await press_on(pilot, table, king, "g")
+        assert choices(app.screen) == [BigGin(), Knock(king)]
+        await pilot.press("2")
+        await settle(pilot)
+        assert rnd.is_over and rnd.actions[-1] == Knock(king)
+
+
+async def test_g_on_a_gin_card_without_big_gin_goes_gin_at_once() -> None:
+    """Nothing scores more than gin here: `g` on 3♣ plays it, no question."""
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table, rnd, _actions = await take_upcard(pilot, SEVERAL_GINS, "5S")
+        four = parse_cards("3C")[0]
+        await press_on(pilot, table, four, "g")
+        await settle(pilot)
+        assert rnd.is_over and rnd.actions[-1] == Knock(four)
 
 
 @pytest.mark.parametrize("key", ["g", "k"])
@@ -151,29 +235,42 @@ async def test_g_and_k_go_gin_with_the_only_card_that_allows_it_after_asking(
         table, rnd, actions = await take_upcard(pilot, mine, upcard)
         card, gin_card = parse_cards(f"{selected} {gin}")
         await press_on(pilot, table, card, key)
-        assert isinstance(app.screen, ConfirmScreen) and app.screen.title_text == "Go gin?"
+        assert isinstance(app.screen, GoOutScreen) and app.screen.title_text == "Go gin?"
         assert gin_card.pretty in dialog_text(app.screen) and list(rnd.actions) == actions
         await pilot.press("y")
         await settle(pilot)
         assert rnd.is_over and Knock(gin_card) in rnd.actions
 
 
-async def test_g_with_several_gin_cards_names_them() -> None:
-    """A♠ to 4♠, 5♥ to 7♥, 7♣ to 9♣ and the 10♣ just taken: A♠, 4♠ and 7♣ each go gin;
-    `g` on 5♥ names them, and nothing is played."""
+async def test_g_with_several_gin_cards_offers_the_first_and_lists_the_others() -> None:
+    """Aces, twos and 3♠ 4♠ 5♠ 3♣ (the 5♠ just taken): 2♥ and 3♣ each go gin, no big gin;
+    `g` on A♦ asks to go gin with 2♥ and lists 3♣; nothing is played before yes."""
     app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4S 5H 6H 7H 7C 8C 9C", "TC")
-        await press_on(pilot, table, parse_cards("5H")[0], "g")
-        assert isinstance(app.screen, TableScreen)
-        assert table.message_text.startswith("No gin: discarding 5♥ leaves")
-        assert table.message_text.endswith("select A♠, 4♠, 7♣ and press g to go gin.")
+        table, rnd, actions = await take_upcard(pilot, SEVERAL_GINS, "5S")
+        await press_on(pilot, table, parse_cards("AD")[0], "g")
+        assert choices(app.screen) == [Knock(parse_cards("2H")[0])]
+        assert isinstance(app.screen, GoOutScreen) and app.screen.title_text == "Go gin?"
+        text = dialog_text(app.screen)
+        assert text.startswith("Discarding A♦ would leave")
+        assert "Also possible (deadwood): 3♣ (0)" in text
         assert list(rnd.actions) == actions
 
 
-def test_many_knocking_cards_are_named_in_the_short_form_within_the_width() -> None:
-    """A♠ to 10♠ and the A♥ just taken: eight discards allow a knock; the long form
-    does not fit 80 columns, so the short one names them all, one space apart."""
+async def test_g_with_no_gin_card_says_why() -> None:
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        table, rnd, actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C AH AD", "9C")
+        await press_on(pilot, table, parse_cards("4H")[0], "g")
+        assert isinstance(app.screen, TableScreen)
+        assert table.message_text == "No gin: discarding 4♥ leaves 13 deadwood."
+        assert list(rnd.actions) == actions
+
+
+def test_many_knocking_cards_the_least_deadwood_first() -> None:
+    """A♠ to 10♠ and the A♥ just taken: eight discards allow a knock. `k` on 8♠ (20
+    deadwood) offers A♠ (1) and lists the others by deadwood, not in suit order."""
+    from ginrummy.app.model.goingout import Question
     from ginrummy.app.model.seats import COMPUTER, TableConfig
     from ginrummy.app.model.table import TableModel
     from ginrummy.core import TakeDiscard
@@ -187,11 +284,18 @@ def test_many_knocking_cards_are_named_in_the_short_form_within_the_width() -> N
     assert model.advance().__class__.__name__ == "HumanTurn"
     assert model.play(TakeDiscard()) is None
     eight, ace = parse_cards("8S AS")
-    card, why = model.knock_choice(eight)
-    assert card is eight and why is not None
-    assert why == "8♠ leaves 20 deadwood; knock with A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 10♠."
-    assert len(why) <= 80
-    assert model.knock_choice(ace) == (ace, None)
+    question = model.going_out(eight, "k")
+    assert isinstance(question, Question)
+    assert [c.action for c in question.choices] == [Knock(ace)]
+    assert [(c.card.pretty if c.card else "", c.deadwood) for c in question.others] == [
+        ("4♠", 1),
+        ("5♠", 1),
+        ("6♠", 1),
+        ("7♠", 1),
+        ("10♠", 1),
+        ("2♠", 2),
+        ("3♠", 4),
+    ]
 
 
 async def test_home_and_end_select_the_first_and_last_card() -> None:
@@ -237,3 +341,29 @@ async def test_a_refusal_clears_when_the_selection_moves_and_a_note_stays() -> N
         await pilot.press("left")
         await pilot.pause()
         assert table.message_text == note
+
+
+async def test_the_move_log_closes_the_round_with_its_result_and_the_totals() -> None:
+    """The knock's line is followed by the round's result and the totals, in the log
+    widget as in the model; an undercut is said as one."""
+    from textual.widgets import RichLog
+
+    from ginrummy.app.model.movelog import LineKind
+
+    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        table, rnd, _actions = await take_upcard(pilot, "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "2D")
+        await press_on(pilot, table, parse_cards("KD")[0], "k")
+        await pilot.press("y")
+        await settle(pilot)
+        assert rnd.is_over and rnd.result is not None
+        last = table.model.log.lines[-1]
+        assert last.kind is LineKind.RESULT
+        scores = table.session.game.scores
+        text = last.text()
+        assert text.startswith(table.session.explain(rnd.result))
+        assert text.endswith(f"Totals: You {scores[0]} · Computer {scores[1]} (to 100)")
+        assert max(scores) == rnd.result.points > 0
+        log = table.query_one("#log", RichLog)
+        written = " ".join(strip.text for strip in log.lines)
+        assert "Totals: You" in " ".join(written.split())

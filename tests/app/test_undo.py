@@ -128,7 +128,7 @@ async def test_a_game_with_undo_is_marked_in_the_history_and_the_statistics() ->
         assert record is not None and record.meta.undo == (1,)
         app.open_replay(1)
         await pilot.pause()
-        assert app.screen.sub_title.endswith(" · with undo")
+        assert "With undo" in str(app.screen.query_one("#replay-text").render())
         stats = store.stats()["simple"]
         assert stats.undo_games == 1
         assert "Games with undo" in format_table(store.stats())

@@ -288,3 +288,41 @@ def test_a_command_that_meets_the_server_exiting_is_sent_again(
     with pytest.raises(subprocess.CalledProcessError):
         server.run("send-keys", "q")
     assert len(calls) == 1
+
+
+def test_g_at_a_big_gin_asks_and_plays_big_gin(isolated_data_dir: Path) -> None:
+    """Issue 65: `g` ended a round as plain gin where big gin was possible. The real
+    program at 80x24, a saved game whose deal gives A–5♠, 6♥6♦6♣ and 8♣ 9♣ with the 10♣
+    face up: take it (all eleven cards meld), press `g` (the footer's Gin): the question
+    offers big gin first, and `y` scores it."""
+    from ginrummy.core import Card, Game, Round, parse_cards
+    from ginrummy.core.cards import CARDS
+    from ginrummy.store import GameMeta, Store, slot_of
+
+    mine = parse_cards("AS 2S 3S 4S 5S 6H 6D 6C 8C 9C")
+    theirs = parse_cards("3D 5D 7D 9D JD QC KC QH JH TH")
+    up = parse_cards("TC")
+    rest = [c for c in CARDS if c not in (*mine, *theirs, *up)]
+    deck: list[Card] = [c for pair in zip(mine, theirs, strict=True) for c in pair]
+    game = Game(seed=1)
+    game.rounds[-1] = Round(game.rules, dealer=1, deck=[*deck, *up, *rest])
+    meta = GameMeta("computer", ("You", "Computer"), "simple")
+    Store(isolated_data_dir).save_game(game, meta)
+    name = f"ginrummy-e2e-{uuid.uuid4().hex[:8]}"
+    code = f"from ginrummy.app import launch; launch(resume={slot_of(meta)!r})"
+    command = shlex.join([*program_env(isolated_data_dir), sys.executable, "-c", code])
+    tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(ROOT), command)
+    try:
+        wait_for(name, lambda t: "take the upcard" in t)
+        tmux("send-keys", "-t", name, "d")
+        # The sign says b; the footer offers g (and b) too.
+        wait_for(name, lambda t: "BIG GIN POSSIBLE" in t and "g Gin" in t)
+        tmux("send-keys", "-t", name, "g")
+        question = wait_for(name, lambda t: "Big gin?" in t)
+        assert "Big gin (y)" in question and "Gin with" in question
+        assert "scores a bonus" in question and "of 31, where gin scores 25." in question
+        tmux("send-keys", "-t", name, "y")
+        result = wait_for(name, lambda t: "Totals:" in t)
+        assert "Big Gin" in result or "big gin" in result.lower()
+    finally:
+        TMUX.kill_session(name)

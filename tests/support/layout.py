@@ -3,7 +3,8 @@
 Each visible widget's own text (a label, a button, a panel's title, the labels over a
 group of cards) is looked for in the lines Textual drew for it: a word cut at the edge,
 an ellipsis in place of the end, a line clipped off by a box too small, a toast drawn
-over it, all make the text go missing from the screen. A sum broken over two lines
+over it, all make the text go missing from the screen; so does a cell of a Rich table
+cut to fit its column (the game over screen's round by round). A sum broken over two lines
 ("7 - 4 =" / "3") is found too.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rich.table import Table
 from textual.app import App
 from textual.geometry import Region
 from textual.widget import Widget
@@ -55,6 +57,20 @@ def own_text(widget: Widget) -> str | None:
         plain = getattr(widget.visual, "plain", None)
         return plain if isinstance(plain, str) else None
     return None
+
+
+def table_cells(widget: Widget) -> list[str]:
+    """The texts of a Rich table a `Static` shows (its title, headers and cells): each
+    must be drawn whole (Rich cuts a cell too wide for its column with "…")."""
+    content = getattr(widget, "content", None) if isinstance(widget, Static) else None
+    if not isinstance(content, Table):
+        return []
+    texts = [content.title] if content.title else []
+    for column in content.columns:
+        texts.append(column.header)
+        texts.extend(column.cells)
+    plain = [t if isinstance(t, str) else getattr(t, "plain", "") for t in texts]
+    return [_flat(str(t)) for t in plain if _flat(str(t))]
 
 
 def card_groups(widget: Widget) -> list[Group]:
@@ -121,6 +137,16 @@ def cut_texts(app: App[Any]) -> list[str]:
             top = lines[region.y][region.x : region.right] if region.y < len(lines) else ""
             if _flat(plain) not in _flat(top):
                 found.append(f"{name}: title {plain!r} is drawn as {top!r}")
+        cells = table_cells(widget) if whole and drawn else []
+        if cells:
+            seen = _flat(" ".join(drawn))
+            found.extend(
+                f"{name}: cell {cell!r} is not drawn whole" for cell in cells if cell not in seen
+            )
+            # A cell cut short by its column ends in "…" (and may still be found as a
+            # part of a longer cell: "Computer" in "Computer: gin").
+            if "…" in seen and not any("…" in cell for cell in cells):
+                found.extend(f"{name}: a cell cut: {row.strip()!r}" for row in drawn if "…" in row)
         groups = card_groups(widget)
         if groups and drawn:
             for group in groups:

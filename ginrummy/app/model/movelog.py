@@ -22,6 +22,8 @@ class LineKind(Enum):
     OPENING = "opening"
     NOTE = "note"
     MOVE = "move"
+    #: The round's result and the totals after it (the round's last line).
+    RESULT = "result"
 
 
 @dataclass(frozen=True)
@@ -41,10 +43,10 @@ class MoveLog:
         self.last: Callable[[], str] = str
 
     def add(self, kind: LineKind, text: Callable[[], str]) -> LogLine:
-        """Add a line (and keep it as the last one unless it is a note or a rule)."""
+        """Add a line (and keep it as the last one if it tells a move or a deal)."""
         line = LogLine(kind, text)
         self.lines.append(line)
-        if kind not in (LineKind.NOTE, LineKind.RULE):
+        if kind not in (LineKind.NOTE, LineKind.RULE, LineKind.RESULT):
             self.last = text
         return line
 

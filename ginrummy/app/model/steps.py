@@ -30,6 +30,7 @@ class Step:
     #: How many moves the round has (so the screen can say "move 3 of 41").
     moves: int
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    #: The discard pile face up (the card a knock discarded lies face down: not in it).
     discard_pile: tuple[Card, ...]
     stock: int
     dealer: int
@@ -102,7 +103,10 @@ def build_steps(record: HistoryRecord, ascii: bool = False) -> list[Step]:
                     drawn=moved if isinstance(action, DrawStock) else None,
                     knocked=action.card if isinstance(action, Knock) else None,
                 )
-                steps.append(_snapshot(rnd, g, n, total, before, after, actor, moved, text))
+                face_down = action.card if isinstance(action, Knock) else None
+                steps.append(
+                    _snapshot(rnd, g, n, total, before, after, actor, moved, text, face_down)
+                )
             before = after
     return steps
 
@@ -117,15 +121,21 @@ def _snapshot(
     actor: int | None,
     moved: Card | None,
     text: str,
+    face_down: Card | None = None,
 ) -> Step:
+    """The round as it stands; ``face_down``: the card a knock (or gin) discarded, which
+    lies face down (the rules), so it is not shown on top of the discard pile."""
     over = rnd.result is not None
+    pile = tuple(rnd.discard_pile)
+    if face_down is not None and pile and pile[-1] is face_down:
+        pile = pile[:-1]
     return Step(
         game=game,
         round=rnd.number,
         move=move,
         moves=moves,
         hands=(rnd.hand(0), rnd.hand(1)),
-        discard_pile=tuple(rnd.discard_pile),
+        discard_pile=pile,
         stock=rnd.stock_size,
         dealer=rnd.dealer,
         knock_limit=rnd.knock_limit,

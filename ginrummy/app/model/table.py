@@ -31,17 +31,15 @@ from ...core import (
     PlayerView,
     TakeDiscard,
     best_melding,
-    deadwood_after_discards,
-    knock_discards,
     min_deadwood,
 )
 from ...players import Advisor, Remembering, advisor_for
 from ...store import GameMeta, Store
-from ...text.cards import card_label
 from ...text.errors import describe
 from ...text.i18n import _
 from ...text.moves import capitalise, describe_turn, last_move_text, opening_text
 from ...text.names import say
+from .goingout import Answer, going_out
 from .movelog import LineKind, MoveLog, logged_events, turns_of
 from .seats import COMPUTER, TableConfig
 from .session import Session
@@ -215,6 +213,8 @@ class TableModel:
                 self._logged = start  # the turn in progress is logged when it ends, as usual
                 break
             self._log_turn(turn)
+        if rnd.is_over:
+            self._log_result()
 
     def advance(self) -> Next:
         """What happens next: a result, the keyboard changing hands, or someone's turn."""
@@ -250,6 +250,8 @@ class TableModel:
             events = logged_events(rnd.history[self._logged :])
             self._logged = len(rnd.history)
             self._log_turn(events)
+            if rnd.is_over:
+                self._log_result()
 
     def _log_turn(self, events: list[Event]) -> None:
         s, ascii = self.session, self.ascii
@@ -259,6 +261,24 @@ class TableModel:
 
         if line():
             self.log.add(LineKind.MOVE, line)
+
+    def _log_result(self) -> None:
+        """Close the round in the log: its result in words and the totals after it."""
+        s = self.session
+        result = s.round.result
+        if result is None:
+            return
+        first, second = s.game.scores
+        target = s.rules.target
+
+        def line() -> str:
+            a, b = s.names
+            totals = _("Totals: {first} {score1} · {second} {score2} (to {target})").format(
+                first=a, score1=first, second=b, score2=second, target=target
+            )
+            return f"{s.explain(result)} {totals}"
+
+        self.log.add(LineKind.RESULT, line)
 
     def next_round(self) -> None:
         """The next round of this game, or the first of the match's next game."""
@@ -452,127 +472,17 @@ class TableModel:
             return None
         return self.selected
 
-    def knock_plan(self, card: Card) -> Melding | None:
-        """The melding left after knocking with ``card``, to show before asking; None if
-        the knock is not possible now (play it, and the core says why)."""
+    def melding_after(self, card: Card | None) -> Melding | None:
+        """The melds and deadwood left after discarding ``card`` (None: the whole hand, for
+        big gin), to show before asking; None while the cards are hidden."""
         view = self.view()
-        if (
-            view is None
-            or view.phase is not Phase.DISCARD
-            or Knock(card) not in view.legal_actions()
-        ):
+        if view is None:
             return None
         return best_melding([c for c in view.hand if c is not card])
 
-    def knock_choice(self, card: Card, width: int = 80) -> tuple[Card, str | None]:
-        """The card `k` knocks with when ``card`` is selected, or why not.
-
-        ``card`` itself if it allows the knock (or if knocking is not the question now:
-        play it, and the core says why), unless it does not go gin and one other card
-        alone does: then that card (gin scores more than any knock, and the card just
-        drawn stays selected, so the selection is rarely a choice). Else the card that
-        leaves the least deadwood (the knock the table's sign announces), if one card
-        alone does; otherwise ``card`` with a refusal naming the cards that allow it, in
-        at most ``width`` columns. Either way the player is asked before a knock is
-        played.
-        """
-        view = self.view()
-        if view is None or view.phase is not Phase.DISCARD:
-            return card, None
-        options = sorted(
-            (a.card for a in view.legal_actions() if isinstance(a, Knock)), key=lambda c: c.index
-        )
-        if card in options:
-            gins = self._gin_cards(view)
-            return (gins[0] if len(gins) == 1 and card not in gins else card), None
-        if not options:
-            return card, None
-        after = deadwood_after_discards(view.hand)
-        least = min(after[c] for c in options)
-        best = [c for c in options if after[c] == least]
-        if len(best) == 1:
-            return best[0], None
-        label = card_label(card, self.ascii)
-        taken = card in self._banned(view)
-        left = min_deadwood([c for c in view.hand if c is not card])
-        labels = [card_label(c, self.ascii) for c in options]
-        # TRANSLATORS: `k` pressed with a card that cannot knock while others can; {cards}
-        # lists them. The line must fit 80 columns with up to 5 cards: keep "k" (the key).
-        if taken:
-            why = _("{card} was just taken; knock with {cards} (select one, press k).")
-        else:
-            why = _("{card} leaves {n} deadwood; knock with {cards} (select one, press k).")
-        line = why.format(card=label, n=left, cards=_(", ").join(labels))
-        if len(line) <= width:
-            return card, line
-        # Many cards: the short form, the cards one space apart.
-        # TRANSLATORS: the short form of the message above, when many cards can knock.
-        short = (
-            _("{card} was just taken; knock with {cards}.")
-            if taken
-            else _("{card} leaves {n} deadwood; knock with {cards}.")
-        )
-        return card, short.format(card=label, n=left, cards=" ".join(labels))
-
-    def gin_choice(self, card: Card) -> tuple[Card, str | None]:
-        """The card `g` goes gin with when ``card`` is selected, or why not.
-
-        ``card`` itself if it goes gin (or if it is not the time: play it, and the core
-        says why); else the only card that goes gin, if one alone does; otherwise
-        ``card`` with the refusal (`gin_refusal`).
-        """
-        view = self.view()
-        if view is None or view.phase is not Phase.DISCARD:
-            return card, None
-        options = self._gin_cards(view)
-        if card in options:
-            return card, None
-        if len(options) == 1:
-            return options[0], None
-        return card, self.gin_refusal(card)
-
-    @staticmethod
-    def _banned(view: PlayerView) -> tuple[Card, ...]:
-        """The card that may not be thrown now, as a tuple (empty when any may be)."""
-        banned = view.banned_card
-        return () if banned is None else (banned,)
-
-    @classmethod
-    def _gin_cards(cls, view: PlayerView) -> list[Card]:
-        """The cards whose discard goes gin now (never the one that may not be thrown)."""
-        return list(knock_discards(view.hand, 0, exclude=cls._banned(view)))
-
-    def gin_refusal(self, card: Card) -> str | None:
-        """Why going gin with ``card`` is not possible, naming the cards that would go gin;
-        None if it is (or if it is not the time: play it, and the core says why)."""
-        view = self.view()
-        if view is None or view.phase is not Phase.DISCARD:
-            return None
-        banned = self._banned(view)
-        options = self._gin_cards(view)
-        if card in options:
-            return None
-        left = min_deadwood([c for c in view.hand if c is not card])
-        label = card_label(card, self.ascii)
-        others = _(", ").join(
-            card_label(c, self.ascii) for c in sorted(options, key=lambda c: c.index)
-        )
-        # TRANSLATORS: {cards} lists the cards that would go gin; keep "g" (the key).
-        if card in banned and options:
-            why = _(
-                "No gin with {card}: you just took it from the discard pile;"
-                " select {cards} and press g to go gin."
-            )
-        elif card in banned:
-            why = _("No gin with {card}: you just took it from the discard pile.")
-        elif options:
-            why = _(
-                "No gin: discarding {card} leaves {n} deadwood;"
-                " select {cards} and press g to go gin."
-            )
-        else:
-            why = _("No gin: discarding {card} leaves {n} deadwood.")
-        return why.format(card=label, n=left, cards=others)
+    def going_out(self, card: Card, key: str) -> Answer:
+        """What `k` or `g` (``key``) does with ``card`` selected (see `goingout`)."""
+        return going_out(self.view(), card, key, self.ascii)
 
     def hint_request(self) -> HintRequest:
         """What a hint needs: the acting seat's view, the advisor, and when it was asked.

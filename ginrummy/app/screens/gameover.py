@@ -24,7 +24,7 @@ from .base import GinScreen, recompose_in_language
 
 KIND_WORDS = {
     # TRANSLATORS: how a round ended, in the game over screen's round-by-round table
-    # ("Ann: knock"); at most 9 letters.
+    # (the winner's column shows the points); at most 11 letters.
     ResultKind.KNOCK: N_("knock"),
     ResultKind.UNDERCUT: N_("undercut"),
     ResultKind.GIN: N_("gin"),
@@ -162,23 +162,23 @@ class GameOverScreen(GinScreen[str]):
         return table
 
     def _rounds_table(self) -> Table:
+        """Each round: how it ended, and each player's total after it, the round's
+        points beside the winner's ("54 +27"): no name in the result column, which
+        a long name or a long word ("Computer: undercut") cut at 80 columns."""
         s = self.session
         g = s.game
         table = Table(title=_("Round by round"), box=None, padding=(0, 1), pad_edge=False)
         table.add_column("#", justify="right")
-        # TRANSLATORS: column headers of the round-by-round table: how the round ended,
-        # and the points scored (abbreviated: at most 4 letters).
+        # TRANSLATORS: column header of the round-by-round table: how the round ended.
         table.add_column(_("result"), no_wrap=True)
-        table.add_column(_("pts"), justify="right")
-        table.add_column(clip(s.names[0], 10), justify="right")
-        table.add_column(clip(s.names[1], 10), justify="right")
+        table.add_column(clip(s.names[0], 10), justify="right", no_wrap=True)
+        table.add_column(clip(s.names[1], 10), justify="right", no_wrap=True)
         for i, (result, totals) in enumerate(zip(g.results, g.score_history, strict=True), 1):
-            if result.winner is None:
-                what, pts = _(KIND_WORDS[ResultKind.DRAW]), "-"
-            else:
-                what = f"{clip(s.names[result.winner], 10)}: {_(KIND_WORDS[result.kind])}"
-                pts = f"+{result.points}"
-            table.add_row(str(i), what, pts, str(totals[0]), str(totals[1]))
+            kind = ResultKind.DRAW if result.winner is None else result.kind
+            cells = [str(total) for total in totals]
+            if result.winner is not None:
+                cells[result.winner] = f"+{result.points} {totals[result.winner]}"
+            table.add_row(str(i), _(KIND_WORDS[kind]), *cells)
         return table
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

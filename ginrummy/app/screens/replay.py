@@ -14,6 +14,7 @@ from textual.widgets import Static
 from ...store import HistoryRecord
 from ...text.cards import shown
 from ...text.i18n import N_, _, ngettext
+from ...text.moves import capitalise
 from ...text.results import round_won_sentence
 from ..model.steps import Step, build_steps, explain, shown_names, you_of
 from ..widgets.footer import LocalFooter
@@ -70,12 +71,18 @@ class ReplayScreen(GinScreen[None]):
         return shown_names(self.record)
 
     def on_mount(self) -> None:
-        self.title = _("Gin Rummy")
+        self.retitle()
         self.show_step()
+
+    def retitle(self) -> None:
+        """The title bar says which game this is; where in it, the sub-title (the two
+        together fit 80 columns, "Gin Rummy" in front of them did not)."""
+        # TRANSLATORS: the title bar of the replay (the sub-title says where in the game).
+        self.title = _("Replay of game {number}").format(number=self.number)
 
     async def refresh_language(self) -> None:
         """The moves in words again, in the current language (at the same step)."""
-        self.title = _("Gin Rummy")
+        self.retitle()
         self.steps = build_steps(self.record, self.ascii)
         self.show_step()
         await retranslate_footers(self)
@@ -160,18 +167,15 @@ class ReplayScreen(GinScreen[None]):
             )
         self.query_one("#replay-piles", ReplayPiles).show(step.stock, step.discard_pile)
         self.query_one("#replay-text", Static).update(self._text(step))
-        if self._games() > 1:
-            where = _(
-                "Replay of game {number} · Game {game} · Round {round} · move {move} of {moves}"
-            )
-        else:
-            where = _("Replay of game {number} · Round {round} · move {move} of {moves}")
-        self.sub_title = where.format(
-            number=self.number, game=step.game, round=step.round, move=step.move, moves=step.moves
+        # TRANSLATORS: the replay's sub-title, after "Replay of game 3 — " in the title
+        # bar; with "Game 2 · " before it, it must fit 64 columns: keep it short.
+        where = _("Round {round} · move {move} of {moves}").format(
+            round=step.round, move=step.move, moves=step.moves
         )
-        if step.game in self.record.meta.undo:
-            # A game in which a move was taken back says so (as in the list of games).
-            self.sub_title += " · " + _("with undo")
+        if self._games() > 1:
+            # TRANSLATORS: before the round in the replay's sub-title of a match.
+            where = _("Game {game} · {where}").format(game=step.game, where=where)
+        self.sub_title = where
 
     def _games(self) -> int:
         return self.steps[-1].game
@@ -201,4 +205,8 @@ class ReplayScreen(GinScreen[None]):
                     t.append("\n" + won, style="bold green")
         else:
             t.append("\n" + _("Knock limit {limit}.").format(limit=step.knock_limit), style="dim")
+        if step.game in self.record.meta.undo:
+            # A game in which a move was taken back says so (as in the list of games), here
+            # rather than in the title bar, which it pushed past 80 columns.
+            t.append("\n" + capitalise(_("with undo")), style="dim italic")
         return t

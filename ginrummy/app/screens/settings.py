@@ -24,7 +24,7 @@ from ...text.cards import shown
 from ...text.errors import describe
 from ...text.i18n import N_, _, number
 from ...text.names import display_name
-from ..model.pace import PACES, pace_label, pace_word
+from ..model.pace import PACES, pace_label, pace_word, turn_seconds
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.palette import Painted
@@ -86,16 +86,7 @@ class SettingsScreen(GinScreen[None]):
                     )
                     yield Label(_("Computer's pace"))
                     yield Select(
-                        [
-                            # TRANSLATORS: a pace in the settings: "fast (0.3 s a move)".
-                            (
-                                _("{pace} ({seconds} s a move)").format(
-                                    pace=pace_label(word), seconds=number(sec)
-                                ),
-                                word,
-                            )
-                            for word, sec in PACES
-                        ],
+                        [(pace_choice(word, sec), word) for word, sec in PACES],
                         value=pace_word(app.computer_delay),
                         allow_blank=False,
                         compact=True,
@@ -217,3 +208,15 @@ class SettingsScreen(GinScreen[None]):
     def action_close(self) -> None:
         if self.save_name():
             self.dismiss(None)
+
+
+def pace_choice(word: str, seconds: float) -> str:
+    """A pace as the settings offer it, with how long a computer's turn then lasts
+    (two moves, each shown for ``seconds``): what the player sees, not the pause."""
+    if seconds <= 0:
+        return pace_label(word)
+    # TRANSLATORS: a pace in the settings: "fast (about 0.6 s a turn)": how long each
+    # of the computer's turns lasts.
+    return _("{pace} (about {seconds} s a turn)").format(
+        pace=pace_label(word), seconds=number(turn_seconds(seconds))
+    )

@@ -27,7 +27,6 @@ from ...core import (
     Discard,
     DrawStock,
     Game,
-    Knock,
     Match,
     Pass,
     Phase,
@@ -46,17 +45,24 @@ from ..model.table import ComputerTurn, HandOver, HintRequest, ShowResult, Table
 from ..widgets.footer import LocalFooter
 from ..widgets.hand import SORT_MODES, HandView
 from ..widgets.header import GameHeader
-from ..widgets.panels import info_text, knock_text, prompt_text, scores_text
+from ..widgets.panels import info_text, prompt_text, scores_text
 from ..widgets.piles import OpponentView, PilesView
 from ..widgets.toosmall import TooSmall
 from .base import GinScreen, retranslate_footers
-from .dialogs import ConfirmScreen, DiscardPileScreen
+from .dialogs import DiscardPileScreen
 from .gameover import GameOverScreen
+from .going_out import go_out
+from .hints import show_hint
 from .privacy import PrivacyScreen
 from .result import RoundResultScreen
 
 #: How each kind of log line is set apart (a move is plain text).
-LOG_STYLES = {LineKind.OPENING: "bold", LineKind.NOTE: "italic", LineKind.RULE: "dim"}
+LOG_STYLES = {
+    LineKind.OPENING: "bold",
+    LineKind.NOTE: "italic",
+    LineKind.RULE: "dim",
+    LineKind.RESULT: "bold",
+}
 
 #: What the hand's sort key says after each sort.
 SORTED_BY = {
@@ -200,6 +206,13 @@ class TableScreen(GinScreen[str]):
         self.retitle()
         self.autosave()
         self._start_round(resumed=self.model.restored)
+
+    def on_screen_resume(self) -> None:
+        """Back from a screen over the table (Settings, F7): the computer's pace as set
+        there applies at once, even to a turn being waited out."""
+        pace = getattr(self.app, "computer_delay", None)
+        if isinstance(pace, int | float):
+            self.delay = float(pace)
 
     def retitle(self) -> None:
         # TRANSLATORS: the game's name in the title bar (usually kept as is).
@@ -361,51 +374,13 @@ class TableScreen(GinScreen[str]):
         self.play(Pass())
 
     def action_discard(self) -> None:
-        self.play(Discard(self.model.selected_card() or self._any_card()))
+        self.play(Discard(self.model.selected_card() or self.any_card()))
 
     def action_knock(self) -> None:
-        selected = self.model.selected_card() or self._any_card()
-        width = self.query_one("#message", Static).size.width or 80
-        card, refusal = self.model.knock_choice(selected, width)
-        if refusal is not None:
-            self.show_message(refusal, error=True)
-            self.app.bell()
-            return
-        self._ask_knock(card)
-
-    def _ask_knock(self, card: Card) -> None:
-        """Knock with ``card`` after the knock question (the core refuses what is wrong)."""
-        melding = self.model.knock_plan(card)
-        view = self.model.view()
-        if melding is None or view is None:
-            self.play(Knock(card))
-            return
-        limit, ascii, four = view.knock_limit, self.ascii, self._setting("four_colour")
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.play(Knock(card))
-
-        def body() -> Text:
-            return knock_text(card, melding, limit, ascii, four)
-
-        title = N_("Go gin?") if melding.deadwood_points == 0 else N_("Knock?")
-        # TRANSLATORS: the yes button of the knock dialog (shown as "Knock (y)"); short.
-        self.app.push_screen(ConfirmScreen(title, body, yes=N_("Knock")), done)
+        go_out(self, "k")
 
     def action_gin(self) -> None:
-        selected = self.model.selected_card() or self._any_card()
-        card, why = self.model.gin_choice(selected)
-        if why is None and card is selected:
-            self.play(Knock(card))
-            return
-        if why is None:
-            # Another card alone goes gin (the card just drawn stays selected): ask to go
-            # gin with it, as `k` asks.
-            self._ask_knock(card)
-            return
-        self.show_message(why, error=True)
-        self.app.bell()
+        go_out(self, "g")
 
     def action_big_gin(self) -> None:
         self.play(BigGin())
@@ -426,7 +401,7 @@ class TableScreen(GinScreen[str]):
         self._rewrite_log()
         self.advance()
 
-    def _any_card(self) -> Card:
+    def any_card(self) -> Card:
         """The card a key acts on when none is selected: the first one shown."""
         view = self.model.view()
         if view is not None and view.hand:
@@ -491,25 +466,7 @@ class TableScreen(GinScreen[str]):
 
     @on(HintReady)
     def _hint_ready(self, message: HintReady) -> None:
-        if message.moment != self.model.moment() or self.model.acting_seat is None:
-            return
-        advice = message.advice
-        if advice is None:
-            self.show_message(
-                _("No hint this time ({error}).").format(error=message.error), error=True
-            )
-            return
-        # The suggested card is marked in the hand; the selection stays where it was
-        # (Enter plays the card the player chose, never one the hint moved to).
-        action = advice.action
-        self.model.hinted = action.card if isinstance(action, Discard | Knock) else None
-        reason = advice.reason
-        self.hint = reason
-        line = _("Hint: {reason}").format(reason=reason)
-        # The whole sentence on the status line (two lines if need be), never repeated in a
-        # toast over the hand.
-        self.show_message(line)
-        self.refresh_table()
+        show_hint(self, message)
 
     def action_view_pile(self) -> None:
         """The whole discard pile: who threw each card and when; with the memory aid on
@@ -521,12 +478,12 @@ class TableScreen(GinScreen[str]):
                 self.ascii,
                 story=model.pile_story(),
                 names=self.session.names,
-                unseen=model.unseen() if self._setting("memory_aid") else None,
-                four_colour=self._setting("four_colour"),
+                unseen=model.unseen() if self.setting("memory_aid") else None,
+                four_colour=self.setting("four_colour"),
             )
         )
 
-    def _setting(self, name: str) -> bool:
+    def setting(self, name: str) -> bool:
         """A yes/no setting of the app (False when the app keeps no settings)."""
         return bool(getattr(getattr(self.app, "settings", None), name, False))
 

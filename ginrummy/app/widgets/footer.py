@@ -10,7 +10,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from ...text.i18n import _
-from .reactives import let_go_of_closed
+from .stale_watchers import let_go_of_closed
 
 
 class LocalFooter(Footer):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.reactive import reactive
 
 from ...core import Card
 from ...text.i18n import _
@@ -19,16 +20,19 @@ DIM = Style(dim=True)
 
 
 class OpponentView(Painted):
-    """The opponent's hand: face down, except cards everyone saw it take from the pile."""
+    """The opponent's hand: face down, except cards everyone saw it take from the pile.
+
+    Its state is reactives (a change repaints it, and only a change)."""
+
+    name_text: reactive[str] = reactive("")
+    count: reactive[int] = reactive(0)
+    known: reactive[tuple[Card, ...]] = reactive(())
+    notes: reactive[tuple[str, ...]] = reactive(())
+    last: reactive[str] = reactive("")
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.name_text = ""
-        self.count = 0
-        self.known: list[Card] = []
-        self.notes: list[str] = []
-        self.last = ""
 
     def show(
         self,
@@ -42,10 +46,9 @@ class OpponentView(Painted):
         ``last``: the opponent's last move, on the line under the cards."""
         self.name_text = name
         self.count = count
-        self.known = sorted(known, key=lambda c: (c.rank, c.suit))
-        self.notes = list(notes)
+        self.known = tuple(sorted(known, key=lambda c: (c.rank, c.suit)))
+        self.notes = tuple(notes)
         self.last = last
-        self.refresh()
 
     def render(self) -> Text:
         label_w = 18
@@ -76,17 +79,22 @@ class OpponentView(Painted):
 
 
 class PilesView(Painted):
-    """The stock and the discard pile; clicking one posts `PileClicked`."""
+    """The stock and the discard pile; clicking one posts `PileClicked`.
+
+    Its state is three reactives (the stock's size, the pile, whether to draw now): a
+    change repaints it, and only a change (Textual compares the values).
+    """
 
     STOCK_X = 1
     DISCARD_X = 13
 
+    stock: reactive[int] = reactive(0)
+    pile: reactive[tuple[Card, ...]] = reactive(())
+    highlight: reactive[bool] = reactive(False)
+
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.stock = 0
-        self.pile: tuple[Card, ...] = ()
-        self.highlight = False
 
     def show(self, stock: int, pile: Sequence[Card], *, highlight: bool = False) -> None:
         """Show the stock's size and the discard pile (top last); ``highlight`` when it is
@@ -94,7 +102,6 @@ class PilesView(Painted):
         self.stock = stock
         self.pile = tuple(pile)
         self.highlight = highlight
-        self.refresh()
 
     def render(self) -> Text:
         size = self.card_size
@@ -144,18 +151,19 @@ class PilesView(Painted):
 
 
 class ReplayPiles(Painted):
-    """The replay's piles: the stock (its size) and the top of the discard pile."""
+    """The replay's piles: the stock (its size) and the top of the discard pile, kept in
+    reactives (a change repaints it)."""
+
+    stock: reactive[int] = reactive(0)
+    pile: reactive[tuple[Card, ...]] = reactive(())
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.stock = 0
-        self.pile: tuple[Card, ...] = ()
 
     def show(self, stock: int, pile: Sequence[Card]) -> None:
         self.stock = stock
         self.pile = tuple(pile)
-        self.refresh()
 
     def render(self) -> Text:
         size = self.card_size

@@ -1,0 +1,50 @@
+"""The hint (`h`) at the table: the advice, once computed off the UI thread, shown.
+
+The suggested card is marked in the hand; the selection stays where it was, and the
+whole reason goes on the status line. An answer for a moment gone by is dropped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from ...core import Discard, Knock
+from ...text.i18n import _
+from ..messages import HintReady
+
+if TYPE_CHECKING:
+    from ..model.table import TableModel
+
+
+class Table(Protocol):
+    """What showing a hint needs of the table screen (`TableScreen` is one)."""
+
+    model: TableModel
+    hint: str
+
+    def show_message(self, text: str, *, error: bool = False) -> None: ...
+
+    def refresh_table(self) -> None: ...
+
+
+def show_hint(table: Table, message: HintReady) -> None:
+    """Show the advice a hint worker found, if it is for the moment still at the table."""
+    if message.moment != table.model.moment() or table.model.acting_seat is None:
+        return
+    advice = message.advice
+    if advice is None:
+        table.show_message(
+            _("No hint this time ({error}).").format(error=message.error), error=True
+        )
+        return
+    # The suggested card is marked in the hand; the selection stays where it was
+    # (Enter plays the card the player chose, never one the hint moved to).
+    action = advice.action
+    table.model.hinted = action.card if isinstance(action, Discard | Knock) else None
+    reason = advice.reason
+    table.hint = reason
+    line = _("Hint: {reason}").format(reason=reason)
+    # The whole sentence on the status line (two lines if need be), never repeated in a
+    # toast over the hand.
+    table.show_message(line)
+    table.refresh_table()
