@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.app.app import again_command, goodbye_line
+from ginrummy.app.goodbye import again_command, goodbye_line
 from ginrummy.text import i18n
 
 
