@@ -150,6 +150,9 @@ async def test_switching_language_redraws_the_table_under_the_settings(marked: s
         assert app.screen is table
         footer = table.query_one(LocalFooter)
         await pilot.pause()
+        # The hand's group label is painted again too, though its cards did not change
+        # (its reactives alone would not repaint it): the table as the terminal shows it.
+        assert "«by rank»" in pilot.app.export_screenshot().replace("&#160;", " ")
         descriptions = [key.description for key in footer.query("FooterKey")]  # type: ignore[attr-defined]
         assert "«Sort»" in descriptions
 

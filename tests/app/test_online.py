@@ -110,6 +110,46 @@ async def test_hosting_shows_the_code_then_plays_a_round_against_a_bot(tmp_path:
             )
 
 
+async def test_the_online_move_log_closes_the_round_with_its_result_and_the_totals(
+    tmp_path: Path,
+) -> None:
+    """As at a local table, the round's last line in the log is its result in words and
+    the totals after it, told once (every later state of the ended round adds nothing)."""
+    from textual.widgets import RichLog
+
+    from ginrummy.app.model.movelog import LineKind
+
+    async with hosting(tmp_path) as (app, pilot, waiting):
+        client = client_for(waiting.host, waiting.table.code, name="Bob")
+        async with bot_playing(client):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+            await play_keys(pilot, app, SimplePlayer())
+            remote = model(app)
+            session = remote.remote
+            result = session.round.result
+            assert result is not None
+            results = [line for line in remote.log.lines if line.kind is LineKind.RESULT]
+            assert len(results) == 1
+            assert remote.log.lines[-1] is results[0]
+            text = results[0].text()
+            first, second = session.game.scores
+            assert text.startswith(session.explain(result))
+            assert text.endswith(f"Totals: Ann {first} · Bob {second} (to 100)")
+            assert max(first, second) == result.points or result.points == 0
+            # The host's later messages about the ended round log nothing more.
+            remote.sync_log()
+            assert [line.kind for line in remote.log.lines].count(LineKind.RESULT) == 1
+            await pilot.press("enter")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, OnlineTableScreen),
+                what="back at the table",
+            )
+            log = table(app).query_one("#log", RichLog)
+            written = " ".join(" ".join(strip.text for strip in log.lines).split())
+            assert f"Totals: Ann {first} · Bob {second} (to 100)" in written
+
+
 async def test_a_move_the_host_refuses_is_said_with_the_reason_and_changes_nothing(
     tmp_path: Path,
 ) -> None:

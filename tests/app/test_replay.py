@@ -194,3 +194,41 @@ async def test_the_knocked_card_is_not_shown_face_up_on_the_pile(history_dir: Pa
         piles = screen.query_one("#replay-piles", ReplayPiles)
         assert piles.pile == screen.steps[end - 1].discard_pile
         assert knocked.card not in piles.pile
+
+
+@pytest.mark.parametrize("between_rounds", [False, True])
+async def test_a_match_won_by_forfeit_ends_its_replay_saying_so(
+    tmp_path: Path, between_rounds: bool
+) -> None:
+    """Online, a match stopped because a player was away too long: the replay's last step
+    (in the middle of a round, or after one's result) says who won by forfeit, and why;
+    no earlier step does."""
+    from ginrummy.core import Match, Rules
+    from ginrummy.players.simple import SimplePlayer
+    from ginrummy.store import GameMeta
+
+    match = Match(Rules(target=25, games=3), seed=5)
+    bot = SimplePlayer()
+    rnd = match.game.round
+    for _ in range(10 if not between_rounds else 1000):  # into the first round, or to its end
+        if rnd.is_over:
+            break
+        match.apply(bot.choose(rnd.view(rnd.to_act)))
+    assert not match.game.is_over and rnd.is_over == between_rounds
+    store = Store(tmp_path)
+    # Ben (seat 1) was away too long: Ann, the host in seat 0, wins by forfeit.
+    store.finish_game(match, GameMeta("online", ("Ann", "Ben"), "", "hosted", forfeit=1))
+    app = GinRummyApp(data_dir=tmp_path, replay=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        line = "Ann won by forfeit: Ben was away too long."
+        assert line not in str(screen.query_one("#replay-text").render())
+        await pilot.press("end")
+        assert screen.index == len(screen.steps) - 1
+        assert (screen.step.result is not None) == between_rounds
+        text = str(screen.query_one("#replay-text").render())
+        assert line in text
+        assert "Ann won." not in text
+        assert screen.query_one("#replay-text").region.height >= text.count("\n") + 1

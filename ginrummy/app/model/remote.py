@@ -281,6 +281,8 @@ class RemoteTableModel(TableModel):
         self.refusal: str | None = None
         #: The round (game, round number) whose lines the log tells.
         self.round_key: tuple[int, int] | None = None
+        #: Whether the log closed that round with its result and the totals.
+        self._result_logged = False
         #: The turn clock as last told (None: no clock), and when that was (monotonic).
         clock = state.get("clock")
         self.clock: dict[str, Any] | None = clock if isinstance(clock, dict) else None
@@ -478,10 +480,12 @@ class RemoteTableModel(TableModel):
         super().start_round(resumed=False)
         self.round_key = (self.remote.game_number, self.remote.round.number)
         self._result_shown = None
+        self._result_logged = False
         self.sync_log()
 
     def sync_log(self) -> None:
-        """Log the turns the history finished since the last time."""
+        """Log the turns the history finished since the last time, and once the round is
+        over its result and the totals (as a local table's log closes a round)."""
         rnd = self.remote.round
         turns = turns_of(rnd.history)
         for start, turn in turns:
@@ -493,6 +497,9 @@ class RemoteTableModel(TableModel):
             self._logged = start + len(turn)
         if rnd.is_over:
             self._logged = len(rnd.history)
+            if not self._result_logged and rnd.result is not None:
+                self._result_logged = True
+                self._log_result()
 
     def advance(self) -> Next | Waiting:  # type: ignore[override]
         self.token += 1

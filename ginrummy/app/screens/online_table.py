@@ -13,7 +13,6 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.widgets import RichLog, Static
 
 from ...text.i18n import N_, _
 from ..model.remote import RemoteTableModel
@@ -147,7 +146,7 @@ class OnlineTableScreen(TableScreen):
             )
         if model.new_round:
             if model.new_game:
-                self.query_one("#log", RichLog).clear()
+                self.log_view.clear()
                 model.log.clear()
                 self._written = 0
             self._start_round()
@@ -212,4 +211,4 @@ class OnlineTableScreen(TableScreen):
                 name=model.remote.names[model.other]
             )
         if waiting is not None:
-            self.query_one("#prompt", Static).update(Text(waiting, style="bold"))
+            self.prompt_box.update(Text(waiting, style="bold"))

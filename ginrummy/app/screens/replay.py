@@ -198,15 +198,31 @@ class ReplayScreen(GinScreen[None]):
                 ),
                 style="dim",
             )
-            if self.index == len(self.steps) - 1:
-                winner = self.record.winner
-                if winner is not None:
-                    won = round_won_sentence(winner, self.names, you_of(self.record))
-                    t.append("\n" + won, style="bold green")
         else:
             t.append("\n" + _("Knock limit {limit}.").format(limit=step.knock_limit), style="dim")
+        if self.index == len(self.steps) - 1:
+            closing = self._final_line(step)
+            if closing:
+                t.append("\n" + closing, style="bold green")
         if step.game in self.record.meta.undo:
             # A game in which a move was taken back says so (as in the list of games), here
             # rather than in the title bar, which it pushed past 80 columns.
             t.append("\n" + capitalise(_("with undo")), style="dim italic")
         return t
+
+    def _final_line(self, step: Step) -> str:
+        """The game's last line: who won, and how if not by points (an online match
+        stopped by a forfeit, often in the middle of a round)."""
+        record = self.record
+        winner = record.winner
+        if winner is None:
+            return ""
+        if record.forfeit is not None:
+            # TRANSLATORS: the last step of a replayed online match that a player lost by
+            # being away longer than the host allowed; {winner} and {loser} are names.
+            return _("{winner} won by forfeit: {loser} was away too long.").format(
+                winner=self.names[winner], loser=self.names[record.forfeit]
+            )
+        if step.result is None:
+            return ""
+        return round_won_sentence(winner, self.names, you_of(record))

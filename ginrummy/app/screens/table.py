@@ -144,7 +144,7 @@ class TableScreen(GinScreen[str]):
         #: How many lines of the model's log are written in the log widget.
         self._written = 0
         #: Each seat's way of sorting its hand (kept while the other player has the keyboard).
-        self._prefs: dict[int, tuple[str, list[Card]]] = {}
+        self._prefs: dict[int, tuple[str, tuple[Card, ...]]] = {}
         #: The last hint given (the expert's reason), for tests and the status line.
         self.hint = ""
         self._waiting_message = False
@@ -176,29 +176,33 @@ class TableScreen(GinScreen[str]):
     def message_text(self) -> str:
         return self.message.plain
 
-    @property
-    def hand(self) -> HandView:
-        return self.query_one("#hand", HandView)
-
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """The table's widgets, kept as attributes: a refresh sets their state (the cards'
+        reactives, the lines' text) without looking them up."""
+        a = self.ascii
+        self.opponent_view = OpponentView(ascii=a, id="opponent")
+        self.piles_view = PilesView(ascii=a, id="piles")
+        self.scores_box, self.prompt_box = Static(id="scores"), Static(id="prompt")
+        self.info_box, self.message_box = Static(id="info"), Static(id="message")
+        self.hand = HandView(ascii=a, id="hand")
+        self.log_view = RichLog(id="log", wrap=True, markup=False, max_lines=300, min_width=20)
+        self.log_view.can_focus = False
         yield GameHeader()
         with Vertical(id="table"):
-            yield OpponentView(ascii=self.ascii, id="opponent")
+            yield self.opponent_view
             # A grid (see the stylesheet): the side panel beside the piles, or beside the
             # piles and the hand on a wide terminal.
             with Container(id="play"):
-                yield PilesView(ascii=self.ascii, id="piles")
+                yield self.piles_view
                 with Vertical(id="side"):
-                    yield Static(id="scores")
-                    log = RichLog(id="log", wrap=True, markup=False, max_lines=300, min_width=20)
-                    log.can_focus = False
-                    yield log
+                    yield self.scores_box
+                    yield self.log_view
                 with Vertical(id="bottom"):
-                    yield Static(id="prompt")
-                    yield Static(id="info")
-                    yield HandView(ascii=self.ascii, id="hand")
-                    yield Static(id="message")
+                    yield self.prompt_box
+                    yield self.info_box
+                    yield self.hand
+                    yield self.message_box
         yield LocalFooter()
         yield TooSmall()
 
@@ -222,11 +226,13 @@ class TableScreen(GinScreen[str]):
         """Draw everything again in the current language; the game, the hand's order, the
         selection and the move log stay as they are (the status line is cleared)."""
         self.retitle()
-        self.query_one("#log", RichLog).clear()
+        self.log_view.clear()
         self._written = 0
         self._write_log()
         self.show_message("")
         self.refresh_table()
+        for painted in (self.opponent_view, self.piles_view, self.hand):
+            painted.refresh()  # their labels: their state, unchanged, repaints nothing
         await retranslate_footers(self)
 
     def on_resize(self) -> None:
@@ -235,7 +241,7 @@ class TableScreen(GinScreen[str]):
         self.call_after_refresh(self._rewrite_log)
 
     def _rewrite_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.log_view
         log.clear()
         self._written = 0
         self._write_log()
@@ -270,7 +276,7 @@ class TableScreen(GinScreen[str]):
             self.call_after_refresh(self._show_result)
         elif isinstance(step, HandOver):
             if step.previous is not None:
-                self._prefs[step.previous] = (self.hand.mode, list(self.hand.manual))
+                self._prefs[step.previous] = (self.hand.mode, self.hand.manual)
             self.app.push_screen(
                 PrivacyScreen(self.model.name_to_act, self.model.log.last), self._handed_over
             )
@@ -281,7 +287,7 @@ class TableScreen(GinScreen[str]):
         self.model.handed_over()
         seat = self.model.viewer
         if seat is not None:
-            self.hand.mode, self.hand.manual = self._prefs.get(seat, ("melds", []))
+            self.hand.mode, self.hand.manual = self._prefs.get(seat, ("melds", ()))
         self.refresh_table()
 
     @work(thread=True, exclusive=True, group="computer")
@@ -337,7 +343,7 @@ class TableScreen(GinScreen[str]):
         if choice == "next" and s.match is not None and not s.match.is_over:
             self.model.next_round()
             self.autosave()
-            self.query_one("#log", RichLog).clear()
+            self.log_view.clear()
             self.model.log.clear()
             self._written = 0
             self._start_round()
@@ -524,7 +530,7 @@ class TableScreen(GinScreen[str]):
 
     def _write(self, line: LogLine) -> None:
         text = shown(line.text(), self.ascii)
-        log = self.query_one("#log", RichLog)
+        log = self.log_view
         if line.kind is LineKind.RULE:
             # "── Round 3 ─────": the break between two rounds, the log's width.
             dash = "-" if self.ascii else "─"
@@ -544,7 +550,7 @@ class TableScreen(GinScreen[str]):
         self._error_shown = error and bool(text)
         self.message = Text(text, style="bold red" if error else "italic")
         if self.is_mounted:
-            box = self.query_one("#message", Static)
+            box = self.message_box
             box.update(self.message)
             # A message too long for its line takes two: the prompt gives up its blank line.
             self.set_class(self.message.cell_len > box.size.width > 0, "-long-message")
@@ -561,14 +567,13 @@ class TableScreen(GinScreen[str]):
         if rnd.dealer == them:
             # TRANSLATORS: a note under the opponent's name; at most 17 letters.
             notes.append(_("dealer"))
-        opp = self.query_one("#opponent", OpponentView)
         last = model.last_move(them)()
-        opp.show(s.names[them], count, sorted(view.opponent_known), notes, shown(last, self.ascii))
-        drawing = self.acting_seat is not None and view.phase in (Phase.DRAW, Phase.FIRST_UPCARD)
-        self.query_one("#piles", PilesView).show(
-            view.stock_size, view.discard_pile, highlight=drawing
+        self.opponent_view.show(
+            s.names[them], count, sorted(view.opponent_known), notes, shown(last, self.ascii)
         )
-        self.query_one("#scores", Static).update(scores_text(model, me))
+        drawing = self.acting_seat is not None and view.phase in (Phase.DRAW, Phase.FIRST_UPCARD)
+        self.piles_view.show(view.stock_size, view.discard_pile, highlight=drawing)
+        self.scores_box.update(scores_text(model, me))
         hand = self.hand
         if model.viewer is None:
             hand.show((), selected=None, hidden=True, caption="")
@@ -584,8 +589,8 @@ class TableScreen(GinScreen[str]):
             hinted = model.hinted if model.hinted in hand_cards else None
             hand.show(hand_cards, selected=self.selected, marks=marks, hinted=hinted)
         palette = hand.palette
-        self.query_one("#prompt", Static).update(prompt_text(model, view, palette))
-        self.query_one("#info", Static).update(info_text(model, view, palette))
+        self.prompt_box.update(prompt_text(model, view, palette))
+        self.info_box.update(info_text(model, view, palette))
         self.sub_title = _("Round {number} · {rules} rules").format(
             number=rnd.number, rules=preset_label(s.rules.name)
         )

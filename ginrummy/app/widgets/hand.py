@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
+from textual.reactive import reactive
 
 from ...core import Card, best_melding
 from ...core.cards import by_rank, by_suit
@@ -53,22 +54,30 @@ def hand_groups(
 class HandView(Painted):
     """Draws one player's cards; a click on a card posts `CardClicked`.
 
-    The table screen tells it what to show with `show()`; the widget keeps only how to
-    show it (the order the cards are in on screen).
+    Its state is reactives, as Textual's own widgets keep theirs: the table sets them
+    (`show()` sets those of a refresh at once), and a change repaints the hand, only a
+    change (Textual compares the values; cards are interned, so equal is the same card).
+    The sort (``mode``, ``manual``) is the widget's own: how to show the cards it is given.
     """
+
+    cards: reactive[tuple[Card, ...]] = reactive(())
+    #: How the cards are sorted: one of `SORT_MODES`, or "manual" (the player's order).
+    mode: reactive[str] = reactive("melds")
+    #: The player's own order (with ``mode`` "manual"); new cards go at the end.
+    manual: reactive[tuple[Card, ...]] = reactive(())
+    selected: reactive[Card | None] = reactive(None)
+    #: Cards marked apart: "new" (just drawn), "taken" (taken from the pile).
+    marks: reactive[dict[Card, str]] = reactive(dict)
+    #: The card a hint suggests (drawn with a double outline), if any.
+    hinted: reactive[Card | None] = reactive(None)
+    #: Face down, e.g. while the keyboard changes hands: the caption instead.
+    hidden: reactive[bool] = reactive(False)
+    caption: reactive[str] = reactive("")
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        self.cards: tuple[Card, ...] = ()
-        self.mode = "melds"
-        self.manual: list[Card] = []
-        self.selected: Card | None = None
-        self.marks: dict[Card, str] = {}
-        #: The card a hint suggests (drawn with a double outline), if any.
-        self.hinted: Card | None = None
-        self.hidden = False
-        self.caption = ""
+        #: Where each card was drawn last (what a click hit); None while nothing is.
         self._layout: Layout | None = None
 
     # --- state from the table -----------------------------------------------------
@@ -86,11 +95,19 @@ class HandView(Painted):
         ``hinted``: the card a hint suggests, marked apart from the selection)."""
         self.cards = tuple(cards)
         self.selected = selected
-        self.marks = marks or {}
+        self.marks = dict(marks or {})
         self.hinted = hinted
         self.hidden = hidden
         self.caption = caption
-        self.refresh()
+
+    def validate_mode(self, mode: str) -> str:
+        """An unknown sort is taken as the meld sort (the default)."""
+        return mode if mode in (*SORT_MODES, "manual") else "melds"
+
+    def watch_hidden(self, hidden: bool) -> None:
+        """Face down, nothing can be clicked: forget where the cards were drawn."""
+        if hidden:
+            self._layout = None
 
     @property
     def order(self) -> list[Card]:
@@ -100,7 +117,6 @@ class HandView(Painted):
     def set_mode(self, mode: str) -> None:
         """Sort by ``melds``, ``rank`` or ``suit``."""
         self.mode = mode
-        self.refresh()
 
     def move_selected(self, delta: int) -> bool:
         """Move the selected card one place left (-1) or right (+1); the order becomes manual."""
@@ -112,9 +128,8 @@ class HandView(Painted):
         if not 0 <= j < len(order):
             return False
         order[i], order[j] = order[j], order[i]
-        self.manual = order
+        self.manual = tuple(order)
         self.mode = "manual"
-        self.refresh()
         return True
 
     def end(self, last: bool) -> Card | None:
