@@ -96,7 +96,7 @@ def local_saves(store: Store) -> list[SavedGame]:
 class GinRummyApp(App[None]):
     """Gin Rummy against the computer or hot-seat for two."""
 
-    CSS_PATH = "ginrummy.tcss"
+    CSS_PATH = ["ginrummy.tcss", "screens/start.tcss"]  # noqa: RUF012 (declared so in App)
     TITLE = "Gin Rummy"
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (declared so in App)
         (0, "-too-narrow"),
