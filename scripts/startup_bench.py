@@ -12,6 +12,11 @@ both: without it, every module of the game would be compiled again at every star
 
     python scripts/startup_bench.py             # 7 runs of each
     python scripts/startup_bench.py --runs 15 --json
+    python scripts/startup_bench.py --compare /tmp/base   # and another source tree's game
+
+``--compare DIR`` times a third program in the same turns: ``python -m ginrummy`` with
+``DIR`` first on ``PYTHONPATH`` (a checkout, or a copy of its ``ginrummy`` package, of
+another commit), so that a change is measured against its base under the same load.
 """
 
 from __future__ import annotations
@@ -91,7 +96,16 @@ def main() -> int:
     parser.add_argument("--poll", type=float, default=0.01, help="seconds between looks")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per run at most")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--compare",
+        metavar="DIR",
+        type=Path,
+        help="also time the game from this source tree (a checkout of another commit)",
+    )
     args = parser.parse_args()
+    if args.compare is not None and not (args.compare / "ginrummy" / "__main__.py").is_file():
+        print(f"startup_bench: no ginrummy package in {args.compare}", file=sys.stderr)
+        return 2
     if shutil.which("tmux") is None:
         print("startup_bench: tmux is needed", file=sys.stderr)
         return 2
@@ -106,6 +120,10 @@ def main() -> int:
             "bare": ([*env, sys.executable, str(bare)], BARE_READY),
             "ginrummy": ([*env, sys.executable, "-m", "ginrummy"], GAME_READY),
         }
+        if args.compare is not None:
+            other = [*env, f"GINRUMMY_DATA_DIR={Path(tmp) / 'data-compared'}"]
+            other += [f"PYTHONPATH={args.compare.resolve()}"]
+            programs["compared"] = ([*other, sys.executable, "-m", "ginrummy"], GAME_READY)
         times: dict[str, list[float]] = {name: [] for name in programs}
         try:
             for command, ready in programs.values():  # warm-up: caches, the data folder
@@ -117,13 +135,19 @@ def main() -> int:
             pane.close()
     medians = {name: statistics.median(values) for name, values in times.items()}
     ratio = medians["ginrummy"] / medians["bare"]
+    report: dict[str, object] = {"runs": args.runs, "seconds": times, "medians": medians}
+    report["ratio"] = ratio
+    if "compared" in medians:
+        report["compared_ratio"] = medians["compared"] / medians["bare"]
     if args.json:
-        print(json.dumps({"runs": args.runs, "seconds": times, "medians": medians, "ratio": ratio}))
+        print(json.dumps(report))
     else:
         for name, values in times.items():
             shown = " ".join(f"{v:.2f}" for v in values)
             print(f"{name:9} median {medians[name]:.3f} s  (runs: {shown})")
         print(f"ratio    {ratio:.2f}  (ginrummy / bare Textual app, first screen)")
+        if "compared" in medians:
+            print(f"compared {report['compared_ratio']:.2f}  (the --compare tree / bare)")
     return 0
 
 
