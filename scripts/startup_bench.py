@@ -58,9 +58,12 @@ class Pane:
     """A tmux server of this process's own; one session per run (and one idle session
     that keeps the server up between runs: a server exits with its last session)."""
 
-    def __init__(self, width: int, height: int, poll: float) -> None:
+    def __init__(self, width: int, height: int, poll: float, folder: Path) -> None:
         self.command = ("tmux", "-L", f"startup-bench-{os.getpid()}")
         self.width, self.height, self.poll = width, height, poll
+        #: Where each program starts: not a source tree, whose ``ginrummy`` package
+        #: ``python -m`` would import ahead of ``PYTHONPATH`` (``--compare``).
+        self.folder = folder
         self.tmux("new-session", "-d", "-s", "keep", "sleep 86400")
 
     def tmux(self, *args: str) -> str:
@@ -74,7 +77,8 @@ class Pane:
         name = f"run-{uuid.uuid4().hex[:8]}"
         size = ("-x", str(self.width), "-y", str(self.height))
         start = time.perf_counter()
-        self.tmux("new-session", "-d", "-s", name, *size, shlex.join(command))
+        where = ("-c", str(self.folder))
+        self.tmux("new-session", "-d", "-s", name, *size, *where, shlex.join(command))
         try:
             while time.perf_counter() - start < timeout:
                 if ready in self.tmux("capture-pane", "-p", "-t", name):
@@ -109,8 +113,8 @@ def main() -> int:
     if shutil.which("tmux") is None:
         print("startup_bench: tmux is needed", file=sys.stderr)
         return 2
-    pane = Pane(100, 30, args.poll)
     with tempfile.TemporaryDirectory(prefix="startup-bench-") as tmp:
+        pane = Pane(100, 30, args.poll, Path(tmp))
         bare = Path(tmp) / "bare.py"
         bare.write_text(BARE_APP)
         data = Path(tmp) / "data"
