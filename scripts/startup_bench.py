@@ -12,6 +12,11 @@ both: without it, every module of the game would be compiled again at every star
 
     python scripts/startup_bench.py             # 7 runs of each
     python scripts/startup_bench.py --runs 15 --json
+    python scripts/startup_bench.py --compare /tmp/base   # and another source tree's game
+
+``--compare DIR`` times a third program in the same turns: ``python -m ginrummy`` with
+``DIR`` first on ``PYTHONPATH`` (a checkout, or a copy of its ``ginrummy`` package, of
+another commit), so that a change is measured against its base under the same load.
 """
 
 from __future__ import annotations
@@ -53,9 +58,12 @@ class Pane:
     """A tmux server of this process's own; one session per run (and one idle session
     that keeps the server up between runs: a server exits with its last session)."""
 
-    def __init__(self, width: int, height: int, poll: float) -> None:
+    def __init__(self, width: int, height: int, poll: float, folder: Path) -> None:
         self.command = ("tmux", "-L", f"startup-bench-{os.getpid()}")
         self.width, self.height, self.poll = width, height, poll
+        #: Where each program starts: not a source tree, whose ``ginrummy`` package
+        #: ``python -m`` would import ahead of ``PYTHONPATH`` (``--compare``).
+        self.folder = folder
         self.tmux("new-session", "-d", "-s", "keep", "sleep 86400")
 
     def tmux(self, *args: str) -> str:
@@ -69,7 +77,8 @@ class Pane:
         name = f"run-{uuid.uuid4().hex[:8]}"
         size = ("-x", str(self.width), "-y", str(self.height))
         start = time.perf_counter()
-        self.tmux("new-session", "-d", "-s", name, *size, shlex.join(command))
+        where = ("-c", str(self.folder))
+        self.tmux("new-session", "-d", "-s", name, *size, *where, shlex.join(command))
         try:
             while time.perf_counter() - start < timeout:
                 if ready in self.tmux("capture-pane", "-p", "-t", name):
@@ -91,12 +100,21 @@ def main() -> int:
     parser.add_argument("--poll", type=float, default=0.01, help="seconds between looks")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per run at most")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--compare",
+        metavar="DIR",
+        type=Path,
+        help="also time the game from this source tree (a checkout of another commit)",
+    )
     args = parser.parse_args()
+    if args.compare is not None and not (args.compare / "ginrummy" / "__main__.py").is_file():
+        print(f"startup_bench: no ginrummy package in {args.compare}", file=sys.stderr)
+        return 2
     if shutil.which("tmux") is None:
         print("startup_bench: tmux is needed", file=sys.stderr)
         return 2
-    pane = Pane(100, 30, args.poll)
     with tempfile.TemporaryDirectory(prefix="startup-bench-") as tmp:
+        pane = Pane(100, 30, args.poll, Path(tmp))
         bare = Path(tmp) / "bare.py"
         bare.write_text(BARE_APP)
         data = Path(tmp) / "data"
@@ -106,6 +124,10 @@ def main() -> int:
             "bare": ([*env, sys.executable, str(bare)], BARE_READY),
             "ginrummy": ([*env, sys.executable, "-m", "ginrummy"], GAME_READY),
         }
+        if args.compare is not None:
+            other = [*env, f"GINRUMMY_DATA_DIR={Path(tmp) / 'data-compared'}"]
+            other += [f"PYTHONPATH={args.compare.resolve()}"]
+            programs["compared"] = ([*other, sys.executable, "-m", "ginrummy"], GAME_READY)
         times: dict[str, list[float]] = {name: [] for name in programs}
         try:
             for command, ready in programs.values():  # warm-up: caches, the data folder
@@ -117,13 +139,19 @@ def main() -> int:
             pane.close()
     medians = {name: statistics.median(values) for name, values in times.items()}
     ratio = medians["ginrummy"] / medians["bare"]
+    report: dict[str, object] = {"runs": args.runs, "seconds": times, "medians": medians}
+    report["ratio"] = ratio
+    if "compared" in medians:
+        report["compared_ratio"] = medians["compared"] / medians["bare"]
     if args.json:
-        print(json.dumps({"runs": args.runs, "seconds": times, "medians": medians, "ratio": ratio}))
+        print(json.dumps(report))
     else:
         for name, values in times.items():
             shown = " ".join(f"{v:.2f}" for v in values)
             print(f"{name:9} median {medians[name]:.3f} s  (runs: {shown})")
         print(f"ratio    {ratio:.2f}  (ginrummy / bare Textual app, first screen)")
+        if "compared" in medians:
+            print(f"compared {report['compared_ratio']:.2f}  (the --compare tree / bare)")
     return 0
 
 

@@ -56,7 +56,9 @@ def local_saves(store: Store) -> list[SavedGame]:
 class GinRummyApp(App[None]):
     """Gin Rummy against the computer or hot-seat for two."""
 
-    CSS_PATH = "ginrummy.tcss"
+    # The shared rules and the start screen's, read with the app so that showing the start
+    # screen parses nothing again; every other screen reads its own when first opened.
+    CSS_PATH = ["ginrummy.tcss", "screens/start.tcss"]  # noqa: RUF012 (declared so in App)
     TITLE = "Gin Rummy"
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (declared so in App)
         (0, "-too-narrow"),

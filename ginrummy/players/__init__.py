@@ -1,20 +1,28 @@
-"""Computer players. Each sees only its `PlayerView`, never the round."""
+"""Computer players. Each sees only its `PlayerView`, never the round.
+
+The registry names the bots without importing them: `make_player` imports the one asked
+for, and ``from ginrummy.players import MasterPlayer`` imports that module on first use
+(the app's start screen needs only `LEVELS`, not the master's tables).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Protocol, runtime_checkable
+from importlib import import_module
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..core.errors import N_, GinRummyError, Phrase
 from ..core.player import Player
 from ..core.round import PlayerView
 from .advice import Advice
-from .defensive import DefensivePlayer
-from .eaai import EaaiPlayer
-from .expert import ExpertPlayer
-from .master import MasterPlayer
-from .random_player import RandomPlayer
-from .simple import SimplePlayer
+
+if TYPE_CHECKING:
+    from .defensive import DefensivePlayer
+    from .eaai import EaaiPlayer
+    from .expert import ExpertPlayer
+    from .master import MasterPlayer
+    from .random_player import RandomPlayer
+    from .simple import SimplePlayer
 
 __all__ = [
     "LEVELS",
@@ -24,6 +32,7 @@ __all__ = [
     "DefensivePlayer",
     "EaaiPlayer",
     "ExpertPlayer",
+    "MasterPlayer",
     "RandomPlayer",
     "Remembering",
     "SimplePlayer",
@@ -32,16 +41,73 @@ __all__ = [
     "make_player",
 ]
 
-#: Bot name -> factory taking a seed.
+#: Each bot class's module, imported on first use (`__getattr__`).
+_MODULES: dict[str, str] = {
+    "DefensivePlayer": "defensive",
+    "EaaiPlayer": "eaai",
+    "ExpertPlayer": "expert",
+    "MasterPlayer": "master",
+    "RandomPlayer": "random_player",
+    "SimplePlayer": "simple",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The bot classes, imported when first asked for (PEP 562)."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    found = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = found
+    return found
+
+
+def _random(seed: int) -> Player:
+    from .random_player import RandomPlayer
+
+    return RandomPlayer(seed)
+
+
+def _simple(seed: int) -> Player:
+    from .simple import SimplePlayer
+
+    return SimplePlayer()
+
+
+def _expert(seed: int) -> Player:
+    from .expert import ExpertPlayer
+
+    return ExpertPlayer(seed)
+
+
+def _master(seed: int) -> Player:
+    from .master import MasterPlayer
+
+    return MasterPlayer(seed)
+
+
+def _eaai(seed: int) -> Player:
+    from .eaai import EaaiPlayer
+
+    return EaaiPlayer(seed)
+
+
+def _defensive(seed: int) -> Player:
+    from .defensive import DefensivePlayer
+
+    return DefensivePlayer(seed)
+
+
+#: Bot name -> factory taking a seed (each imports its bot's module when called).
 PLAYERS: dict[str, Callable[[int], Player]] = {
-    "random": RandomPlayer,
-    "simple": lambda seed: SimplePlayer(),
-    "expert": ExpertPlayer,
-    "master": MasterPlayer,
+    "random": _random,
+    "simple": _simple,
+    "expert": _expert,
+    "master": _master,
     # Yardsticks for the arena only (not in LEVELS): Neller's EAAI-2021 baseline, and a
     # player that waits for gin and undercuts (what beat the expert before issue 10).
-    "eaai": EaaiPlayer,
-    "defensive": DefensivePlayer,
+    "eaai": _eaai,
+    "defensive": _defensive,
 }
 
 #: The computer levels a person can play against, weakest first (the app's picker and
@@ -91,4 +157,10 @@ class Advisor(Protocol):
 def advisor_for(level: str) -> Advisor:
     """Who gives hints against ``level``: the master for the master, else the expert (the
     simple player gives no reasons; hot-seat games pass "")."""
-    return MasterPlayer() if level == "master" else ExpertPlayer()
+    if level == "master":
+        from .master import MasterPlayer
+
+        return MasterPlayer()
+    from .expert import ExpertPlayer
+
+    return ExpertPlayer()

@@ -45,7 +45,10 @@ def test_the_wheel_holds_what_runs(tmp_path: Path) -> None:
     }
     assert package >= sources - benchmarks
     # ... with what it reads at run time: the styles, the help pages, the catalogues.
-    assert "ginrummy/app/ginrummy.tcss" in package
+    styles = {path.relative_to(ROOT).as_posix() for path in (ROOT / "ginrummy").rglob("*.tcss")}
+    assert "ginrummy/app/ginrummy.tcss" in styles
+    assert "ginrummy/app/screens/start.tcss" in styles
+    assert package >= styles
     assert "ginrummy/py.typed" in package
     assert "ginrummy/app/help/rules.md" in package
     for code in LANGUAGES:

@@ -27,6 +27,7 @@ class ConfirmScreen(GinModalScreen[bool]):
     ``body`` may be a function giving the text in the current language.
     """
 
+    CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer keys of a yes/no question (y / n).
         Binding("y", "answer(True)", N_("Yes")),
@@ -82,6 +83,7 @@ class DiscardPileScreen(GinModalScreen[None]):
     ``story``, who threw each card and in which turn; with ``unseen`` (the memory aid of
     the settings), the cards the player has not seen this round."""
 
+    CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Close")),
         Binding("v", "close", N_("Close"), show=False),

@@ -45,6 +45,7 @@ class GameOverScreen(GinScreen[str]):
     # Enter does what the footer says, and never starts a new game: in a match it goes on
     # to the next game (the one the match needs); after a game, to the main menu, where
     # playing again is one key away (`a` plays again from here).
+    CSS_PATH = ["cards.tcss", "gameover.tcss"]  # noqa: RUF012 (declared so in Screen)
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer key at the end of a game in a match (short).
         Binding("enter", "next_game", N_("Next game")),

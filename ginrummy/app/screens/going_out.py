@@ -137,6 +137,7 @@ def question_body(
 class GoOutScreen(GinModalScreen[Knock | BigGin | None]):
     """Ask how to go out; dismisses with the action chosen, or None to play on."""
 
+    CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(0)", N_("Yes")),
         Binding("enter", "answer(0)", N_("Yes"), show=False),

@@ -117,6 +117,7 @@ def rules_markdown() -> str:
 class HelpScreen(GinScreen[None]):
     """The rules and the keys; Escape or q goes back."""
 
+    CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back")),
         Binding("q", "close", N_("Back"), show=False),

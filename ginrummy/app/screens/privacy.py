@@ -20,6 +20,7 @@ from .base import GinScreen, recompose_in_language
 class PrivacyScreen(GinScreen[None]):
     """ "Pass the keyboard to BEN — press Enter": hides the table until that player is ready."""
 
+    CSS_PATH = "privacy.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer key on the screen between hot-seat turns (Enter).
         Binding("enter", "ready", N_("I am ready")),

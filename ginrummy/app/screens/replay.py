@@ -29,6 +29,7 @@ from .base import GinScreen, retranslate_footers
 class ReplayScreen(GinScreen[None]):
     """Step through a finished game: ←/→ a move, PageUp/PageDown a round, Home/End."""
 
+    CSS_PATH = ["cards.tcss", "replay.tcss"]  # noqa: RUF012 (declared so in Screen)
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer keys of the replay: one move, one round, the first and the
         # last move; short words.

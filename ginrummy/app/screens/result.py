@@ -43,6 +43,7 @@ def result_title(kind: ResultKind) -> str:
 class RoundResultScreen(GinScreen[None]):
     """Shows how the round ended; Enter goes on to the next round (or the game's end)."""
 
+    CSS_PATH = ["cards.tcss", "result.tcss"]  # noqa: RUF012 (declared so in Screen)
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so the footer names it over the focused button's own (hidden) Enter.
         Binding("enter", "continue", N_("Continue"), priority=True),

@@ -86,6 +86,7 @@ def rules_summary(rules: Rules) -> Text:
 class RulesScreen(GinModalScreen[Rules | None]):
     """A form with every rules knob; dismisses with the new rules, or None if cancelled."""
 
+    CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Cancel")),
         Binding("ctrl+s", "save", N_("Use these rules")),

@@ -52,6 +52,7 @@ def language_shown(saved: str) -> str:
 class SettingsScreen(GinScreen[None]):
     """A small form of the settings kept between sessions."""
 
+    CSS_PATH = "settings.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back")),
         Binding("f7", "close", N_("Back"), show=False),

@@ -65,6 +65,7 @@ def saved_label(saved: SavedGame) -> str:
 class StartScreen(GinScreen[None]):
     """Choose a game and start it."""
 
+    CSS_PATH = "start.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer keys of the start screen (F5, F2, F3): short.
         Binding("f5", "continue_game", N_("Continue")),

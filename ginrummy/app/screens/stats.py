@@ -31,6 +31,7 @@ class StatsScreen(GinScreen[None]):
     """Games, rounds, gins, undercuts and streaks per opponent, and the finished games:
     Enter on one replays it; Escape goes back."""
 
+    CSS_PATH = "stats.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back")),
         Binding("q", "close", N_("Back"), show=False),

@@ -76,6 +76,7 @@ class TableScreen(GinScreen[str]):
     """One game (or match) at the table; dismisses with ``again``, ``menu`` or ``quit``."""
 
     # The footer shows up to a dozen of these in 80 columns: one short word each.
+    CSS_PATH = ["cards.tcss", "table.tcss"]  # noqa: RUF012 (declared so in Screen)
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer keys at the table (←→ select a card). The footer shows up
         # to 12 keys in 80 columns: keep each one short word (≤ 6 letters if you can).

@@ -1,6 +1,6 @@
 """The colours of the cards and the table's signs, read from the stylesheet.
 
-The colours live in ``ginrummy.tcss`` as component classes of `Painted` widgets (for
+The colours live in ``screens/cards.tcss`` as component classes of `Painted` widgets (for
 example ``Painted > .card--face``); a widget's `palette` gathers them as Rich styles for
 the drawing code in `cardart`, which paints cell by cell and so cannot use CSS itself.
 """
