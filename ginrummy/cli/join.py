@@ -32,6 +32,7 @@ from ..text.i18n import _
 from .errors import UsageError
 from .history import open_store
 from .output import out
+from .play import require_terminal
 
 __all__ = ["run"]
 
@@ -72,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     tls = _client_tls(args.cafile, address.secure)
     code = normalise_code(code_text)
     if args.bot is None:
+        require_terminal()  # before reaching out: without a terminal there is no table
         _reachable(address, tls)
         return _open_table(args, tls, code_text)
     store = open_store()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pty
 import re
 import signal
 import socket
@@ -185,21 +186,28 @@ def test_a_wrong_code_is_one_line(env: dict[str, str]) -> None:
 @pytest.mark.parametrize("bot", [[], ["--bot", "simple"]])
 def test_join_to_a_closed_port_is_one_line_at_once(env: dict[str, str], bot: list[str]) -> None:
     """Nobody listening: one line and status 2 within seconds, the table never opened
-    (it used to open and, without a terminal, spin a core for as long as it was left)."""
+    (it used to open and, without a terminal, spin a core for as long as it was left).
+    Without ``--bot`` the join has a terminal (a pty), as the app needs one."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    leader, follower = pty.openpty()
     start = time.perf_counter()
-    join = subprocess.run(
-        [*PROGRAM, "join", f"127.0.0.1:{port}", "--code", "AAAAA-AAAAA", *bot],
-        capture_output=True,
-        text=True,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        timeout=30,
-        check=False,
-    )
-    assert join.returncode == 2 and join.stdout == ""
+    try:
+        join = subprocess.run(
+            [*PROGRAM, "join", f"127.0.0.1:{port}", "--code", "AAAAA-AAAAA", *bot],
+            stdin=subprocess.DEVNULL if bot else follower,
+            stdout=subprocess.PIPE if bot else follower,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=30,
+            check=False,
+        )
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert join.returncode == 2 and not join.stdout
     assert join.stderr == (
         f"ginrummy: error: cannot reach 127.0.0.1:{port}: nobody is listening there\n"
     )
