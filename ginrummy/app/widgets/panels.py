@@ -147,10 +147,16 @@ def knock_text(
 ) -> Text:
     """The knock question's body: the card discarded face down, the melds and deadwood."""
     text = Text()
-    # TRANSLATORS: keep the markup [b]...[/b] (bold).
-    sentence = _(
-        "Discard {card} face down and end the round with [b]{n} deadwood[/b] (knock limit {limit})."
-    )
+    if melding.deadwood_points == 0:
+        # Gin: the knock limit plays no part, so the question does not name it.
+        # TRANSLATORS: the gin question; keep the markup [b]...[/b] (bold).
+        sentence = _("Discard {card} face down and end the round with [b]no deadwood[/b].")
+    else:
+        # TRANSLATORS: keep the markup [b]...[/b] (bold).
+        sentence = _(
+            "Discard {card} face down and end the round with [b]{n} deadwood[/b]"
+            " (knock limit {limit})."
+        )
     text.append_text(
         markup_format(
             sentence,
