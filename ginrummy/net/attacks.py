@@ -42,7 +42,7 @@ from .protocol import VERSION
 from .referee import Table
 from .server import Host, Limits
 
-__all__ = ["ATTACKS", "attacker", "report", "run_attacks", "serve"]
+__all__ = ["ATTACKS", "attacker", "most_in_window", "report", "run_attacks", "serve"]
 
 ATTACKS = ("guess", "idle", "flood")
 WRONG = "AAAAA-AAAAA"
@@ -175,13 +175,16 @@ async def _guess(port: int, seconds: float, addresses: int, guessers: int) -> di
         "addresses": addresses,
         "guessers": guessers,
         "wrong_answers": len(every),
-        "most_a_minute_per_address": max((_most(t, 60) for t in heard.values()), default=0),
-        "most_a_minute_overall": _most(every, 60),
+        "most_a_minute_per_address": max(
+            (most_in_window(t, 60) for t in heard.values()), default=0
+        ),
+        "most_a_minute_overall": most_in_window(every, 60),
         "other": dict(other),
     }
 
 
-def _most(times: list[float], window: float) -> int:
+def most_in_window(times: list[float], window: float) -> int:
+    """The most of ``times`` in any half-open window of ``window`` seconds."""
     times = sorted(times)
     most, first = 0, 0
     for last, t in enumerate(times):

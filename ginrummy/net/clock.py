@@ -32,7 +32,26 @@ __all__ = ["AwayWatch", "TurnClock"]
 TICK = 0.1
 
 
-class TurnClock:
+class _Watcher:
+    """A task on the host's loop that looks at one table until it is stopped."""
+
+    _task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self) -> None:
+        raise NotImplementedError
+
+
+class TurnClock(_Watcher):
     """Times the turns of one table; `start` it on the host's loop, `stop` it at the end."""
 
     def __init__(
@@ -54,7 +73,6 @@ class TurnClock:
         self._seq = -1
         self._deadline = 0.0
         self._warned = False
-        self._task: asyncio.Task[None] | None = None
         table.clock = self
 
     # --- what the table tells its seats ------------------------------------------------
@@ -69,14 +87,7 @@ class TurnClock:
     # --- running -----------------------------------------------------------------------
     def start(self) -> None:
         self._restart()
-        self._task = asyncio.get_running_loop().create_task(self._run())
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        super().start()
 
     def _restart(self) -> None:
         self._seq = self.table.seq
@@ -124,7 +135,7 @@ class TurnClock:
             table.act(seat, str(action), seq, by_clock=True)
 
 
-class AwayWatch:
+class AwayWatch(_Watcher):
     """Ends a table's match by forfeit when a seat is away longer than ``seconds``;
     `start` it on the host's loop, `stop` it at the end."""
 
@@ -133,18 +144,7 @@ class AwayWatch:
             raise ValueError("the forfeit needs a positive time")
         self.table = table
         self.seconds = float(seconds)
-        self._task: asyncio.Task[None] | None = None
         table.forfeit_after = self.seconds
-
-    def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
     async def _run(self) -> None:
         table = self.table
