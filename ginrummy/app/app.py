@@ -465,6 +465,8 @@ class GinRummyApp(App[None]):
     def action_quit_game(self) -> None:
         """Quit at once: a game in progress is already saved (after every move)."""
         table = self.table
+        if table is not None and not table.session.match_over and table.goodbye:
+            self.goodbye = table.goodbye  # from any screen over an online table
         if table is not None and not table.session.match_over and table.model.store is not None:
             table.autosave()
             self.left_saved_game = not table.model.save_failed

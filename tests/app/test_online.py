@@ -150,6 +150,22 @@ async def test_the_online_move_log_closes_the_round_with_its_result_and_the_tota
             assert f"Totals: Ann {first} · Bob {second} (to 100)" in written
 
 
+async def test_quitting_at_the_round_result_says_how_to_go_back_to_the_match(
+    tmp_path: Path,
+) -> None:
+    """`q` on the result screen over an online table leaves as `q` at the table does: the
+    line printed after the app has closed says how to come back to the match."""
+    async with hosting(tmp_path) as (app, pilot, waiting):
+        client = client_for(waiting.host, waiting.table.code, name="Bob")
+        async with bot_playing(client):
+            await until(pilot, lambda: isinstance(app.screen, OnlineTableScreen), what="table")
+            await play_keys(pilot, app, SimplePlayer())
+            assert isinstance(app.screen, RoundResultScreen)
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running, what="the app to close")
+    assert app.goodbye is not None and "run ginrummy host again" in app.goodbye
+
+
 async def test_a_move_the_host_refuses_is_said_with_the_reason_and_changes_nothing(
     tmp_path: Path,
 ) -> None:

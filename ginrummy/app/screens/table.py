@@ -122,6 +122,8 @@ class TableScreen(GinScreen[str]):
             )
         ),
     ]
+    #: How to come back to this match, printed once the app has closed if it is left.
+    goodbye = ""
 
     def __init__(
         self,
