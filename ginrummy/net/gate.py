@@ -52,6 +52,10 @@ class Limits:
     #: Open connections in all (also kept ``spare_files`` under the process's file limit).
     connections: int = 4096
     spare_files: int = 64
+    #: Connections the kernel may hold before the host accepts them (the system caps it,
+    #: 4096 on Linux): a burst beyond it has its handshakes dropped, and a real player
+    #: then waits a second for the kernel to try again.
+    backlog: int = 2048
     #: Messages a seat may send in a burst, and how many more it earns a second; each new
     #: position it is told earns it two more (a fast bot answers every one at once). Each
     #: message costs one; a rejoin ``rejoin_cost`` and a ping ``ping_cost``.

@@ -314,6 +314,7 @@ class Host:
             server_header=None,
             logger=log,
             create_connection=connection_class,
+            backlog=limits.backlog,
         )
         if all(t.over for t in self.tables) and self.tables:
             self.done.set()

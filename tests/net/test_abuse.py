@@ -165,7 +165,11 @@ async def test_connections_that_never_say_hello_are_all_closed(serve: Any, cappe
     ip, port = host.address
     lifetimes: list[float] = []
     most_open = 0
-    failed = 0
+    failed: list[str] = []
+    # How long a client waits to be closed: the timeout, and the time the last ones of the
+    # burst spend in the kernel's accept queue while a loaded machine's loop catches up (the
+    # host's own measure, from accepting to closing, is held to the timeout below).
+    patience = timeout + 10
 
     async def silent(source: str) -> None:
         opened = time.perf_counter()
@@ -176,7 +180,7 @@ async def test_connections_that_never_say_hello_are_all_closed(serve: Any, cappe
             return
         opened = time.perf_counter()
         with contextlib.suppress(ConnectionResetError):
-            await asyncio.wait_for(reader.read(), timeout + 3)
+            await asyncio.wait_for(reader.read(), patience)
         lifetimes.append(time.perf_counter() - opened)
         writer.close()
 
@@ -191,19 +195,18 @@ async def test_connections_that_never_say_hello_are_all_closed(serve: Any, cappe
             if code is not None:
                 await ws.send(_hello(code))
             while True:
-                await asyncio.wait_for(ws.recv(), timeout + 3)
+                await asyncio.wait_for(ws.recv(), patience)
         lifetimes.append(time.perf_counter() - opened)
 
     async def one(n: int) -> None:
-        nonlocal failed
         source = f"127.0.3.{n % 20 + 1}"
         try:
             if n % 3 == 0:
                 await silent(source)
             else:
                 await pinging(source, "AAAAA-AAAAA" if n % 3 == 1 else None)
-        except OSError:
-            failed += 1
+        except OSError as error:  # not closed within `patience` (a TimeoutError), or worse
+            failed.append(f"{n}: {error!r}")
 
     async def watch(until: float) -> None:
         nonlocal most_open
@@ -215,15 +218,14 @@ async def test_connections_that_never_say_hello_are_all_closed(serve: Any, cappe
     attack = [asyncio.create_task(one(n)) for n in range(400)]
     await asyncio.sleep(0.5)  # they are open (and pinging), or dropped
     joined = await _join_time(host, table.code, "127.0.4.1")
-    await asyncio.wait_for(asyncio.gather(*attack, watcher), timeout + 10)
+    await asyncio.wait_for(asyncio.gather(*attack, watcher), patience + 5)
 
     assert joined < JOIN, joined
-    assert failed == 0 and len(lifetimes) == 400
-    # Each closed by the host within the timeout of its accepting it, and the lag of a loop
-    # that runs the 400 attackers too (the benchmark's host alone: 10.04 s of 10), though
-    # the last ones waited in the kernel's queue before that under this burst.
+    # Every one closed (none left open until the client gave up)...
+    assert not failed and len(lifetimes) == 400, failed
+    # ... by the host within the timeout of its accepting it, and the lag of a loop that
+    # runs the 400 attackers too (the benchmark's host alone: 10.04 s of 10).
     assert host.longest_unseated < timeout + 1.0
-    assert max(lifetimes) < timeout + 5
     assert most_open <= (64 + 2 if capped else 400 + 2)
     for _ in range(50):
         if host.open_connections == 0:
