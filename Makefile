@@ -47,7 +47,7 @@ typecheck: $(DEV) ## mypy (strict on ginrummy/core and ginrummy/players)
 	$(BIN)/mypy
 
 pytest: $(DEV) ## The test suite (core, CLI, app, snapshots, end-to-end)
-	$(BIN)/pytest -n auto -q --durations=15
+	$(BIN)/pytest -n auto --dist worksteal -q --durations=15
 
 research: $(DEV) ## The research scripts' tests (research/, not part of make test)
 	$(BIN)/pytest -q research/tests

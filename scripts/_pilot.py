@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
 from ginrummy.app.app import GinRummyApp
+from ginrummy.app.messages import CardClicked
 from ginrummy.app.model.goingout import Question
 from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.table import TableScreen
@@ -82,12 +83,18 @@ def keys_for(table: TableScreen, action: Action) -> list[str]:
 
 
 async def play_turn_with_keys(pilot: Pilot[None], bot: SimplePlayer | None = None) -> list[str]:
-    """Play one action for the seat at the keyboard, as the simple bot would, with keys."""
+    """Play one action for the seat at the keyboard, as the simple bot would: the card is
+    picked as a click on it picks it (one event, where the arrow keys take up to five:
+    `keys_for` and the key tests press those), the move by its key."""
     table = table_of(pilot.app)
     seat = table.acting_seat
     assert seat is not None
     view = table.session.view(seat)
     action = (bot or SimplePlayer()).choose(view)
+    if isinstance(action, Discard | Knock) and table.selected is not action.card:
+        table.hand.post_message(CardClicked(action.card))
+        await pilot.pause()
+        assert table.selected is action.card, "the click did not pick the card"
     keys = keys_for(table, action)
     for key in keys:
         await pilot.press(key)

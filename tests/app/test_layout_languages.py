@@ -20,7 +20,7 @@ from support.pilot import (
     finished_game,
     pressing,
     record_games,
-    resuming_the_last_round,
+    resuming_the_last_move,
     settle,
     to_game_over,
     to_knock_chance,
@@ -65,10 +65,10 @@ def with_history(lang: str) -> GinRummyApp:
     return app
 
 
-def last_round(seed: int = 1, **rules: int) -> Callable[[str], GinRummyApp]:
-    """The computer game of ``seed`` to ``rules`` resumed at the round that ends it (the
-    rounds before played in the core: the same game-over screen, a few times sooner)."""
-    return lambda lang: resuming_the_last_round(Rules(**rules), seed, lang)
+def last_move(seed: int = 1, **rules: int) -> Callable[[str], GinRummyApp]:
+    """The computer game of ``seed`` to ``rules`` resumed at the move that ends it (the
+    moves before played in the core: the same game-over screen, many times sooner)."""
+    return lambda lang: resuming_the_last_move(Rules(**rules), seed, lang)
 
 
 def finished_match(seed: int) -> Match:
@@ -153,18 +153,18 @@ SCREENS: dict[str, tuple[Callable[[str], GinRummyApp], Setup]] = {
     "draw": (computer(), pressing("p", "s", "enter")),
     "hint": (computer(), pressing("p", "s", "h")),
     "tournament table": (computer(rules=PRESETS["Tournament"]), pressing("p", "s")),
-    "match game over": (last_round(target=30, games=3), to_game_over),
+    "match game over": (last_move(target=30, games=3), to_game_over),
     "statistics": (with_history, pressing("f6")),
     "replay": (with_history, pressing("f6", "enter")),
     "help at start": (start, pressing("question_mark")),
     "round result": (computer(seed=5), to_result),
     "knock chance": (computer(seed=10), to_knock_chance),
     "knock dialog": (computer(seed=10), to_knock_dialog),
-    "game over": (last_round(target=30), to_game_over),
+    "game over": (last_move(target=30), to_game_over),
     # Seed 5: Computer wins by an undercut and a gin, you score nothing; seed 31: you
     # win with two knocks and an undercut, the computer scores nothing.
-    "game over lost to zero": (last_round(5, target=30), undercut_and_shutout),
-    "game over won to zero": (last_round(31, target=30), undercut_and_shutout),
+    "game over lost to zero": (last_move(5, target=30), undercut_and_shutout),
+    "game over won to zero": (last_move(31, target=30), undercut_and_shutout),
     "replay of a match with undo": (with_undo_and_a_match, pressing("f6", "enter", "end")),
     "replay of a long game with undo": (
         with_undo_and_a_match,

@@ -110,9 +110,9 @@ def _slots_in_use() -> int:
 
 
 async def test_a_finished_game_leaves_no_save_and_is_in_the_history() -> None:
-    from support.pilot import play_until_result, resuming_the_last_round
+    from support.pilot import play_until_result, resuming_the_last_move
 
-    app = resuming_the_last_round(Rules(target=30), 1)
+    app = resuming_the_last_move(Rules(target=30), 1)
     assert _slots_in_use() == 1 and Store().history() == []
     async with app.run_test(size=SIZE) as pilot:
         await play_until_result(pilot)

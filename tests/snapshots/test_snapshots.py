@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from support.pilot import (
     pressing,
-    resuming_the_last_round,
+    resuming_the_last_move,
     settle,
     to_game_over,
     to_knock_dialog,
@@ -51,7 +51,7 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     "sorted_by_suit": (computer, pressing("o", "o")),
     "round_result": (lambda: computer(seed=5), to_result),
     # The game of seed 1 resumed at its last round: the same screen as played through.
-    "game_over": (lambda: resuming_the_last_round(Rules(target=30), 1), to_game_over),
+    "game_over": (lambda: resuming_the_last_move(Rules(target=30), 1), to_game_over),
     "help": (computer, pressing("question_mark")),
     "start_with_saved_game": (lambda: _with_saved_game(GinRummyApp(computer_delay=0.0)), None),
     "start_with_saved_games": (

@@ -41,14 +41,14 @@ from _pilot import (
 )
 
 __all__ = [
-    "before_the_last_round",
+    "before_the_last_move",
     "finished_game",
     "keys_for",
     "play_turn_with_keys",
     "play_until_result",
     "pressing",
     "record_games",
-    "resuming_the_last_round",
+    "resuming_the_last_move",
     "settle",
     "table_of",
     "to_game_over",
@@ -126,28 +126,29 @@ def record_games(store: Store, seeds: tuple[int, ...] = (3,), target: int = 60) 
         store.finish_game(finished_game(seed, target), meta)
 
 
-def before_the_last_round(rules: Rules, seed: int) -> Game | Match:
+def before_the_last_move(rules: Rules, seed: int) -> Game | Match:
     """A game (a match's first game if ``rules.games`` > 1) of the simple bot against
-    itself, played in the core up to the deal of the round that ends it: the game-over
-    screen one round away, for tests of that screen rather than of the rounds before."""
+    itself, played in the core up to the last move of the round that ends it: the
+    game-over screen one move away, for tests of that screen rather than of the rounds
+    before (the app, resumed there, plays that move as the bot played it)."""
     obj: Game | Match = Match(rules, seed=seed) if rules.games > 1 else Game(rules, seed=seed)
     players = (SimplePlayer(), SimplePlayer())
     while True:
-        start = to_dict(obj)
         game = obj.game if isinstance(obj, Match) else obj
         rnd = game.round
         while rnd.result is None:
+            before = to_dict(obj)
             me = rnd.to_act
             obj.apply(players[me].choose(rnd.view(me)), me)
         if game.is_over:
-            return from_dict(start)[0]
+            return from_dict(before)[0]
         game.next_round()
 
 
-def resuming_the_last_round(rules: Rules, seed: int, language: str | None = None) -> GinRummyApp:
-    """The app opening, against the simple computer, a saved game one round from its end
-    (`before_the_last_round`): `to_game_over` then plays a round, not the whole game."""
+def resuming_the_last_move(rules: Rules, seed: int, language: str | None = None) -> GinRummyApp:
+    """The app opening, against the simple computer, a saved game one move from its end
+    (`before_the_last_move`): `to_game_over` then plays one move, not the whole game."""
     store = Store()
     meta = GameMeta("computer", ("You", "Computer"), "simple")
-    store.save_game(before_the_last_round(rules, seed), meta)
+    store.save_game(before_the_last_move(rules, seed), meta)
     return GinRummyApp(computer_delay=0.0, language=language, store=store, resume=slot_of(meta))
