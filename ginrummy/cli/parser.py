@@ -349,6 +349,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("worker processes (default 1; 0: one per core)"),
     )
     arena.add_argument("--json", action="store_true", help=json_help)
+    arena.add_argument(
+        "--record",
+        metavar="FILE",
+        # TRANSLATORS: help of arena --record; keep ".jsonl".
+        help=_("write every game as a game record, one JSON line each, to FILE (.jsonl)"),
+    )
 
     bench = command("bench", _("solver and play speed on fixed corpora"), _(BENCH_EPILOG))
     bench.add_argument("--json", action="store_true", help=json_help)
@@ -374,6 +380,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the game's number (1 = the oldest; default: latest)"),
     )
     replay.add_argument("--list", action="store_true", help=_("list the finished games, numbered"))
+    replay.add_argument(
+        "--export",
+        metavar="FILE",
+        # TRANSLATORS: help of replay --export; keep "-" (standard output).
+        help=_("write the game as a game record (JSON lines) to FILE (-: standard output)"),
+    )
     replay.add_argument("--ascii", action="store_true", help=ascii_help)
 
     port_type = _int_type(0, 65535)
