@@ -170,7 +170,8 @@ def _seat(data: Any, n: int) -> Seat:
         Phrase(N_("{where}: 'kind' must be person, bot or remote"), where=where),
     )
     _need(
-        (level is None and kind != "bot") or (kind == "bot" and isinstance(level, str) and level),
+        (level is None and kind != "bot")
+        or (kind == "bot" and isinstance(level, str) and level != ""),
         # TRANSLATORS: a damaged game record; keep 'level' (the file's field name).
         Phrase(N_("{where}: a bot needs a 'level', and only a bot has one"), where=where),
     )
