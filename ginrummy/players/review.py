@@ -108,6 +108,8 @@ class Decision:
     grade: Grade
     #: The seat's hand at the decision.
     hand: tuple[Card, ...]
+    #: The top of the discard pile at the decision (what a take takes).
+    top: Card | None
     #: The opponent's whole hand at that moment: for display after the game, never used
     #: by the evaluation.
     opponent_hand: tuple[Card, ...]
@@ -244,6 +246,7 @@ def _round_review(game: Game, index: int, seat: int, evaluator: Evaluator) -> Ro
                         loss=loss,
                         grade=grade(loss),
                         hand=view.hand,
+                        top=view.top_discard,
                         opponent_hand=rnd.hand(1 - seat),
                     )
                 )
