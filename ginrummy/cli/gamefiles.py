@@ -12,12 +12,18 @@ from pathlib import Path
 
 from ..core.game import Game, Match
 from ..core.record import Record, RecordError, Seat, dumps_many, loads_many
-from ..store import HistoryRecord
+from ..store import GameMeta, HistoryRecord
 from ..text.errors import describe
 from ..text.i18n import _
 from .errors import UsageError
 
-__all__ = ["history_records", "read_records", "write_records"]
+__all__ = [
+    "history_record_of",
+    "history_records",
+    "is_file_argument",
+    "read_records",
+    "write_records",
+]
 
 #: A record file larger than this is refused rather than read into memory.
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -47,6 +53,33 @@ def history_records(record: HistoryRecord, number: int) -> list[Record]:
             extra["match_game"] = i
         out.append(Record(game, seats, extra))
     return out
+
+
+def is_file_argument(text: str | None) -> bool:
+    """Whether a command's game argument names a file rather than a game's number: not a
+    number, and a file that exists or a name with a dot or a slash (``two`` is a bad
+    number, ``two.jsonl`` a missing file)."""
+    if text is None or text.strip().lstrip("-").isdigit():
+        return False
+    return Path(text).exists() or any(c in text for c in "./\\")
+
+
+def history_record_of(record: Record) -> HistoryRecord:
+    """A game record as the replay screen reads a game of the history: against the
+    computer when a bot sat at seat 1 (or both seats were bots), online when a seat was
+    remote, else hot-seat."""
+    seats = record.seats
+    names = (seats[0].name, seats[1].name)
+    kinds = {s.kind for s in seats}
+    if "remote" in kinds:
+        me = 0 if seats[0].kind != "remote" else 1
+        meta = GameMeta("online", names, "", seat=me)
+    elif seats[1].kind == "bot":
+        meta = GameMeta("computer", names, seats[1].level or "")
+    else:
+        meta = GameMeta("hotseat", names, "")
+    finished = record.extra.get("finished")
+    return HistoryRecord(meta, finished if isinstance(finished, str) else "", record.game)
 
 
 def read_records(path: str) -> list[Record]:

@@ -92,16 +92,37 @@ def history_game(text: str | None) -> tuple[int, HistoryRecord]:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from .gamefiles import history_records, write_records
+    from .gamefiles import history_records, is_file_argument, read_records, write_records
 
+    if is_file_argument(args.game):
+        write_records(args.export, read_records(args.game))
+        return 0
     number, record = history_game(args.game)
     write_records(args.export, history_records(record, number))
+    return 0
+
+
+def _replay_file(args: argparse.Namespace) -> int:
+    """Replay the first game of a game record file."""
+    from .gamefiles import history_record_of, read_records
+
+    require_terminal()
+    records = read_records(args.game)
+    launch_app(
+        _("the replay cannot start: {problem}"),
+        replay=history_record_of(records[0]),
+        ascii=True if args.ascii else None,
+    )
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
     if args.export is not None:
         return _export(args)
+    from .gamefiles import is_file_argument
+
+    if not args.list and is_file_argument(args.game):
+        return _replay_file(args)
     if not args.list:
         require_terminal()
     store = open_store()

@@ -393,8 +393,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "game",
         nargs="?",
-        metavar="N",
-        help=_("the game's number (1 = the oldest; default: latest)"),
+        metavar="N|FILE",
+        help=_(
+            "the game's number (1 = the oldest; default: latest), or a game record file"
+            " (its first game)"
+        ),
     )
     replay.add_argument("--list", action="store_true", help=_("list the finished games, numbered"))
     replay.add_argument(

@@ -30,10 +30,11 @@ __all__ = ["review_json", "run"]
 
 def _records(source: str | None) -> list[Record]:
     """The games to review: a history game (number, or the latest) or a record file."""
-    from .gamefiles import history_records, read_records
+    from .gamefiles import history_records, is_file_argument, read_records
     from .history import history_game
 
-    if source is not None and not source.strip().lstrip("-").isdigit():
+    if is_file_argument(source):
+        assert source is not None
         return read_records(source)
     number, record = history_game(source)
     return history_records(record, number)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.pilot import record_games
 
 from ginrummy.core.record import loads_many
-from ginrummy.store import Store
+from ginrummy.store import HistoryRecord, Store
 
 from .helpers import CLI
 
@@ -63,3 +64,30 @@ def test_arena_record_to_a_bad_place_is_one_line(cli: CLI, tmp_path: Path) -> No
         "arena", "--players", "simple,random", "--games", "1",
         "--record", str(tmp_path / "no" / "such" / "dir.jsonl"),
     ).assert_error("cannot be written")  # fmt: skip
+
+
+def test_replay_reads_a_record_file(
+    cli: CLI, two_games: Path, tmp_path: Path, fake_app: list[dict[str, Any]]
+) -> None:
+    target = tmp_path / "game.jsonl"
+    assert cli("replay", "2", "--export", str(target)).code == 0
+    run = cli("replay", str(target), "--ascii")
+    assert run.code == 0, run.err
+    (call,) = fake_app
+    record = call["replay"]
+    assert isinstance(record, HistoryRecord)
+    assert record.meta.mode == "computer" and record.meta.level == "simple"
+    original = Store(two_games).history_record(2)
+    assert original is not None
+    assert record.game.scores == original.game.scores  # type: ignore[union-attr]
+    assert call["ascii"] is True
+
+
+def test_replay_of_a_bad_file_is_one_line(
+    cli: CLI, tmp_path: Path, fake_app: list[dict[str, Any]]
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n", encoding="utf-8")
+    cli("replay", str(bad)).assert_error("not a readable game record")
+    cli("replay", str(tmp_path / "missing.jsonl")).assert_error("no such file")
+    assert fake_app == []
