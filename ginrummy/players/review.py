@@ -9,11 +9,13 @@ every choice from the seat's view alone. The result is data (`Review`, `SeatRevi
 (fractions of one game won; 0 when the move played is the best).
 
 **Grades** (`grade`), by the loss: good below `INACCURACY` (0.02), inaccuracy from it,
-mistake from `MISTAKE` (0.05), blunder from `BLUNDER` (0.12). Calibrated on recorded arena
-games at the default budget (BENCHMARKS.md, "Review"): the master's own decisions are
-almost all good and below 2% mistakes or worse, a random player's are mostly mistakes or
-blunders, and a step of 0.02 is about three times the spread that re-sampling the same
-decision gives at the default budget (so a "good" move is not graded by noise alone).
+mistake from `MISTAKE` (0.05), blunder from `BLUNDER` (0.12). How they were set, at the
+default budget (``python -m ginrummy.tools.reviewbench noise`` and ``rank``, figures in
+BENCHMARKS.md): one evaluation's loss moves by a standard deviation of about 0.008
+between two seeds, so an inaccuracy is about 2.5 of those above nothing and a mistake
+about 6; on 61 rounds of each bot against the expert, 1.2% of the master's decisions are
+graded mistake or worse (the target is at most 2%), 2.1% of the expert's, 2.6% of the
+simple bot's and 19% of a random player's, with 3.5% blunders.
 
 **Accuracy** (`accuracy`), lichess's mapping from win-chance loss to a move's accuracy:
 ``103.1668 * exp(-0.04354 * 100 * loss) - 3.1669``, clamped to 0-100 (a loss of 0 is 100,
