@@ -107,11 +107,13 @@ def _reviews(
 
 
 def _player(s: SeatReview) -> str:
+    """A seat's player: its name, with the bot's level (the level alone when the bot is
+    named after it, as in the arena)."""
     shown = str(display_name(s.name))
     if s.player in ("person", "remote"):
         return shown
     level = level_label(s.player)
-    return shown if shown == level else f"{shown} ({level})"
+    return level if s.name == s.player else f"{shown} ({level})"
 
 
 def _table(number: int, record: Record, review: Review, ascii: bool) -> None:
@@ -129,11 +131,10 @@ def _table(number: int, record: Record, review: Review, ascii: bool) -> None:
             f"{s.accuracy:.1f}",
             words.percent(s.loss),
             words.signed_percent(s.luck),
-            str(s.count(Grade.INACCURACY)),
-            str(s.count(Grade.MISTAKE)),
-            str(s.count(Grade.BLUNDER)),
+            " / ".join(str(s.count(g)) for g in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)),
         )
     console.print(table)
+    console.print(words.marks_legend())
     for s in review.seats:
         costly = [d for d in s.decisions if d.grade in (Grade.MISTAKE, Grade.BLUNDER)]
         if not costly:

@@ -14,10 +14,12 @@ from .i18n import _
 
 __all__ = [
     "GRADE_LABELS",
+    "GRADE_MARKS",
     "decision_heads",
     "game_line",
     "grade_label",
     "held_label",
+    "marks_legend",
     "move_label",
     "percent",
     "seat_heads",
@@ -73,8 +75,13 @@ def signed_percent(fraction: float) -> str:
     return f"{sign}{abs(value):.1f}%"
 
 
+#: The chess marks of the grades, in the table's last column (no words to translate).
+GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
 def seat_heads() -> list[str]:
-    """The heads of the review's table of seats."""
+    """The heads of the review's table of seats (the last: the counts of each grade, by
+    their chess marks)."""
     # TRANSLATORS: column heads of `ginrummy review`'s table (short: the table is narrow).
     return [
         _("player"),
@@ -82,10 +89,13 @@ def seat_heads() -> list[str]:
         _("accuracy"),
         _("loss"),
         _("luck"),
-        _("inaccuracies"),
-        _("mistakes"),
-        _("blunders"),
+        " / ".join(GRADE_MARKS.values()),
     ]
+
+
+def marks_legend() -> str:
+    """What the marks mean: "?! inaccuracy · ? mistake · ?? blunder"."""
+    return " · ".join(f"{mark} {grade_label(grade)}" for grade, mark in GRADE_MARKS.items())
 
 
 def decision_heads() -> list[str]:

@@ -51,7 +51,8 @@ def test_a_history_game_is_reviewed_for_the_person(cli: CLI, one_game: Path) -> 
     assert run.code == 0, run.err
     assert run.out.startswith("Game 1: Ann ")
     lines = run.out.splitlines()
-    assert "accuracy" in lines[1] and "blunders" in lines[1]
+    assert "accuracy" in lines[1] and "?! / ? / ??" in lines[1]
+    assert "?! inaccuracy · ? mistake · ?? blunder" in run.out
     assert lines[2].startswith("Ann ")  # the person only, not the computer
     assert not any(line.startswith("Computer") for line in lines[2:3])
 
