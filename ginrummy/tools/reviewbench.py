@@ -2,6 +2,7 @@
 
     python -m ginrummy.tools.reviewbench speed --games 3
     python -m ginrummy.tools.reviewbench rank --minutes 10
+    python -m ginrummy.tools.reviewbench paired --minutes 10
     python -m ginrummy.tools.reviewbench noise --decisions 60
 
 ``speed`` plays expert-against-master games (Standard rules, to 100) and reviews seat 0
@@ -14,6 +15,13 @@ first round of a fresh game each time, seats alternating), reviews the player's 
 and reports each player's mean loss per decision with a 95% interval (over rounds: the
 decisions of one round are not independent), its grades and its accuracy, until
 ``--minutes`` have passed or ``--rounds`` rounds per player are done.
+
+``paired`` asks every one of ``--players`` what it would play at the same decisions (the
+decisions of the expert in expert-against-master games, first rounds of fresh games)
+and values all their choices with one evaluation per decision: each player's mean loss
+on identical decisions, and the difference between each player and the next with a 95%
+interval over rounds. Comparing on the same decisions removes most of the
+round-to-round spread that ``rank`` has to average away.
 
 ``noise`` values the same decisions with two evaluation seeds and reports how far the
 loss of the move played moves between them (the noise a grade threshold must clear).
@@ -153,6 +161,64 @@ def rank(players: Sequence[str], minutes: float, rounds: int, seed: int, budget:
             print(tallies[p].line(p))
 
 
+def _interval(values: list[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% interval."""
+    n = len(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.nan
+    return statistics.mean(values), half
+
+
+def paired(players: Sequence[str], minutes: float, seed: int, budget: int) -> None:
+    evaluator = Evaluator(budget, seed=seed)
+    deadline = time.perf_counter() + minutes * 60
+    # Per round: each player's summed loss, and the number of decisions.
+    sums: list[list[float]] = []
+    counts: list[int] = []
+    worse = [0] * len(players)
+    g = 0
+    while time.perf_counter() < deadline:
+        game = Game(Rules(), seed=seed * 104_729 + g, first_dealer=g % 2)
+        _play(game, ("expert", "master"), seed + g, rounds=1)
+        played = game.rounds[0]
+        rnd = played.dealt_again()
+        bots = [make_player(p, seed + g) for p in players]
+        total = [0.0] * len(players)
+        n = 0
+        for action in played.actions:
+            me = rnd.to_act
+            view = rnd.view(me)
+            if me == 0 and len(view.legal_actions()) > 1:
+                choices = [bot.choose(view) for bot in bots]
+                ev = evaluator.evaluate(view, keep=tuple(dict.fromkeys(choices)))
+                for k, choice in enumerate(choices):
+                    loss = ev.loss(choice)
+                    total[k] += loss
+                    if grade(loss) in (Grade.MISTAKE, Grade.BLUNDER):
+                        worse[k] += 1
+                n += 1
+            rnd.apply(action)
+        if n:
+            sums.append(total)
+            counts.append(n)
+        g += 1
+        if g % 10 == 0:
+            print(f"{g} rounds, {sum(counts)} decisions", flush=True)
+    decisions = sum(counts)
+    print(
+        f"budget {budget}: {len(sums)} rounds, {decisions} decisions of the expert's seat in"
+        " expert-vs-master first rounds; every player asked at the same decisions"
+    )
+    for k, p in enumerate(players):
+        mean, half = _interval([s[k] / c for s, c in zip(sums, counts, strict=True)])
+        print(
+            f"{p:8} mean loss {mean:.4f} ± {half:.4f}  mistake or worse {worse[k] / decisions:.1%}"
+        )
+    for k in range(len(players) - 1):
+        diffs = [(s[k] - s[k + 1]) / c for s, c in zip(sums, counts, strict=True)]
+        mean, half = _interval(diffs)
+        print(f"{players[k]} - {players[k + 1]}: {mean:+.4f} ± {half:.4f}")
+
+
 def noise(decisions: int, seed: int, budget: int) -> None:
     a, b = Evaluator(budget, seed=seed), Evaluator(budget, seed=seed + 1)
     diffs: list[float] = []
@@ -179,7 +245,7 @@ def noise(decisions: int, seed: int, budget: int) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m ginrummy.tools.reviewbench")
-    parser.add_argument("what", choices=("speed", "rank", "noise"))
+    parser.add_argument("what", choices=("speed", "rank", "paired", "noise"))
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--rounds", type=int, default=10**9, help="rank: at most, per player")
@@ -192,6 +258,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         speed(args.games, args.seed, args.budget)
     elif args.what == "rank":
         rank(args.players.split(","), args.minutes, args.rounds, args.seed, args.budget)
+    elif args.what == "paired":
+        paired(args.players.split(","), args.minutes, args.seed, args.budget)
     else:
         noise(args.decisions, args.seed, args.budget)
 
