@@ -66,7 +66,8 @@ class ChoiceValue:
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """Every legal choice of one decision, the best (highest chance) first."""
+    """Every legal choice of one decision: those valued on every sampled world first, the
+    best (highest chance) first, then the ones only screened (`Evaluator`), best first."""
 
     seat: int
     choices: tuple[ChoiceValue, ...]
@@ -191,9 +192,9 @@ class Evaluator:
         for a in legal:
             if counts[a] == len(worlds):
                 self._cache_values[a] = values[a]
-        ordered = sorted(legal, key=lambda a: (-counts[a], -values[a]))
-        # The best is the best of the fully valued; a screened choice never outranks them.
-        ordered = sorted(ordered, key=lambda a: -values[a] if counts[a] == len(worlds) else 2.0)
+        # The fully valued choices first, best first; then the screened ones (a value on
+        # fewer worlds never outranks them).
+        ordered = sorted(legal, key=lambda a: (counts[a] < len(worlds), -values[a]))
         return Evaluation(view.player, tuple(ChoiceValue(a, values[a], counts[a]) for a in ordered))
 
     def draw_luck(self, view: PlayerView, card: Card) -> float:
