@@ -100,3 +100,15 @@ def test_an_unknown_rules_preset_is_one_line(cli: CLI, record_file: Path, tmp_pa
     path = tmp_path / "chinese.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     cli("review", str(path)).assert_error("unknown rules preset 'Chinese'")
+
+
+def test_a_review_round_trips_through_export_and_import(
+    cli: CLI, one_game: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "exported.jsonl"
+    assert cli("replay", "1", "--export", str(target)).code == 0
+    from_history = cli("review", "1", "--json", *FAST)
+    from_file = cli("review", str(target), "--json", *FAST)
+    assert from_history.code == 0 and from_file.code == 0, (from_history.err, from_file.err)
+    assert from_history.out == from_file.out
+    assert json.loads(from_file.out)["seats"][0]["name"] == "Ann"
