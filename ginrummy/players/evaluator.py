@@ -120,6 +120,9 @@ class Evaluator:
     and the ``finalists`` best valued on all of them (0: every choice on all).
     ``pool``: each world is resampled from this many replayed candidates
     (`MasterConfig.reply_pool`).
+
+    An evaluator keeps the last decision's worlds (a draw's luck reuses them): use one per
+    thread or process.
     """
 
     def __init__(

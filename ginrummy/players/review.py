@@ -33,7 +33,7 @@ known once the game is over); the evaluation never reads them.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -265,17 +265,28 @@ def _round_review(game: Game, index: int, seat: int, evaluator: Evaluator) -> Ro
     return RoundReview(played.number, tuple(decisions), tuple(luck), points)
 
 
-def review(source: Record | Game, seat: int, evaluator: Evaluator) -> SeatReview:
+def review(
+    source: Record | Game,
+    seat: int,
+    evaluator: Evaluator,
+    progress: Callable[[int, int], None] | None = None,
+) -> SeatReview:
     """The review of ``seat`` in a game (a `Record` or a `Game`): its decisions graded,
-    round by round."""
+    round by round. ``progress(done, total)`` is told after each round (for a progress
+    bar)."""
     if isinstance(source, Record):
         game, sitting = source.game, source.seats[seat]
         name = sitting.name
         player = sitting.level if sitting.level is not None else sitting.kind
     else:
         game, name, player = source, f"{seat}", "person"
-    rounds = tuple(_round_review(game, i, seat, evaluator) for i in range(len(game.rounds)))
-    return SeatReview(seat, name, player, rounds)
+    total = len(game.rounds)
+    rounds = []
+    for i in range(total):
+        rounds.append(_round_review(game, i, seat, evaluator))
+        if progress is not None:
+            progress(i + 1, total)
+    return SeatReview(seat, name, player, tuple(rounds))
 
 
 def review_game(source: Record, evaluator: Evaluator, seats: Iterable[int] | None = None) -> Review:

@@ -131,7 +131,12 @@ def _actor(played: Round, index: int) -> int:
 
 def test_the_opponent_hand_is_shown_but_the_values_ignore_it() -> None:
     game = _game(6)
-    seat = review(game, 0, Evaluator(4, seed=1, screen=2, finalists=1))
+    told: list[tuple[int, int]] = []
+    seat = review(
+        game, 0, Evaluator(4, seed=1, screen=2, finalists=1), lambda a, b: told.append((a, b))
+    )
+    n = len(game.rounds)
+    assert told == [(k, n) for k in range(1, n + 1)]
     d = seat.decisions[0]
     rnd = game.rounds[d.round - 1].dealt_again()
     for a in game.rounds[d.round - 1].actions[: d.move]:
