@@ -116,6 +116,11 @@ def _player(s: SeatReview) -> str:
     return level if s.name == s.player else f"{shown} ({level})"
 
 
+def _marks(count: Callable[[Grade], int]) -> str:
+    """The counts of inaccuracies, mistakes and blunders: "3 / 2 / 0"."""
+    return " / ".join(str(count(g)) for g in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER))
+
+
 def _table(number: int, record: Record, review: Review, ascii: bool) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -131,10 +136,24 @@ def _table(number: int, record: Record, review: Review, ascii: bool) -> None:
             f"{s.accuracy:.1f}",
             words.percent(s.loss),
             words.signed_percent(s.luck),
-            " / ".join(str(s.count(g)) for g in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)),
+            _marks(s.count),
         )
     console.print(table)
     console.print(words.marks_legend())
+    by_round = Table(*words.round_heads(), box=None, pad_edge=False)
+    for i in range(len(record.game.rounds)):
+        for s in review.seats:
+            r = s.rounds[i]
+            by_round.add_row(
+                str(r.number),
+                _player(s),
+                f"{r.points:+d}".replace("-", "−") if r.points else "0",
+                f"{r.accuracy:.1f}",
+                words.percent(r.loss),
+                words.signed_percent(r.luck),
+                _marks(r.count),
+            )
+    console.print(by_round)
     for s in review.seats:
         costly = [d for d in s.decisions if d.grade in (Grade.MISTAKE, Grade.BLUNDER)]
         if not costly:

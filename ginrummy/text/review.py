@@ -22,6 +22,7 @@ __all__ = [
     "marks_legend",
     "move_label",
     "percent",
+    "round_heads",
     "seat_heads",
     "signed_percent",
 ]
@@ -96,6 +97,19 @@ def seat_heads() -> list[str]:
 def marks_legend() -> str:
     """What the marks mean: "?! inaccuracy · ? mistake · ?? blunder"."""
     return " · ".join(f"{mark} {grade_label(grade)}" for grade, mark in GRADE_MARKS.items())
+
+
+def round_heads() -> list[str]:
+    """The heads of the review's table of rounds (points: the player's, signed)."""
+    return [
+        _("round"),
+        _("player"),
+        _("points"),
+        _("accuracy"),
+        _("loss"),
+        _("luck"),
+        " / ".join(GRADE_MARKS.values()),
+    ]
 
 
 def decision_heads() -> list[str]:

@@ -53,6 +53,8 @@ def test_a_history_game_is_reviewed_for_the_person(cli: CLI, one_game: Path) -> 
     lines = run.out.splitlines()
     assert "accuracy" in lines[1] and "?! / ? / ??" in lines[1]
     assert "?! inaccuracy · ? mistake · ?? blunder" in run.out
+    heads = next(line for line in lines if line.startswith("round  player"))
+    assert heads.split()[:4] == ["round", "player", "points", "accuracy"]
     assert lines[2].startswith("Ann ")  # the person only, not the computer
     assert not any(line.startswith("Computer") for line in lines[2:3])
 
