@@ -25,6 +25,7 @@ from ..store import (
     HEARTBEAT,
     MAX_PACE,
     MODES,
+    HistoryRecord,
     LastGame,
     SavedGame,
     Settings,
@@ -88,7 +89,7 @@ class GinRummyApp(App[None]):
         computer_delay: float | None = None,
         data_dir: Path | str | None = None,
         store: Store | None = None,
-        replay: int | None = None,
+        replay: int | HistoryRecord | None = None,
         language: str | None = None,
         resume: str | None = None,
         online: tuple[str, dict[str, Any]] | None = None,
@@ -101,7 +102,8 @@ class GinRummyApp(App[None]):
         ``resume``: continue the game saved in this slot at once (`ginrummy play` opens the
         slot's own game rather than replacing it).
 
-        ``replay``: open the replay of game N of the history (1 = the oldest) at once.
+        ``replay``: open the replay of game N of the history (1 = the oldest) at once, or
+        of a game given as a `HistoryRecord` (a game record file's).
         ``language``: a language forced (``--lang``); None: the one already chosen (by the
         command line), else the settings' language, else the environment's.
         """
@@ -388,8 +390,14 @@ class GinRummyApp(App[None]):
             changes["name2"] = "" if second == "Player 2" else second
         self.update_settings(**changes)
 
-    def open_replay(self, number: int) -> None:
-        """Replay game ``number`` of the history (1 = the oldest) over the current screen."""
+    def open_replay(self, number: int | HistoryRecord) -> None:
+        """Replay game ``number`` of the history (1 = the oldest) over the current screen, or
+        the game given (a game record file's, told as game 1)."""
+        if isinstance(number, HistoryRecord):
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(number, 1, ascii=self.ascii))
+            return
         record = self.store.history_record(number)
         if record is None:
             self.notify(
@@ -519,7 +527,7 @@ def launch(
     seed: int | None = None,
     rules: Rules | None = None,
     ascii: bool | None = None,
-    replay: int | None = None,
+    replay: int | HistoryRecord | None = None,
     language: str | None = None,
     resume: str | None = None,
     online: tuple[str, dict[str, Any]] | None = None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..store import HistoryEntry, NewerDatabase, Store
+from ..store import HistoryEntry, HistoryRecord, NewerDatabase, Store
 from ..text.history import record_line
 from ..text.i18n import _
 from ..text.problems import problem_line
@@ -16,7 +16,7 @@ from .errors import UsageError, warning
 from .output import out
 from .play import launch_app, require_terminal
 
-__all__ = ["PAGE", "numbered", "open_store", "report", "run"]
+__all__ = ["PAGE", "history_game", "numbered", "open_store", "report", "run"]
 
 #: How many games the list reads from the database at a time.
 PAGE = 500
@@ -67,7 +67,62 @@ def _game_number(text: str, count: int) -> int:
     return number
 
 
+def history_game(text: str | None) -> tuple[int, HistoryRecord]:
+    """Game ``text`` of the history (None: the latest) with its number; a missing game or
+    an empty history is one error line."""
+    store = open_store()
+    try:
+        count = store.history_count()
+        if not count:
+            raise UsageError(
+                _(
+                    "no finished games in the history yet ({folder}): finish a game to replay it"
+                ).format(folder=store.root)
+            )
+        number = count if text is None else _game_number(text, count)
+        record = store.history_record(number)
+        report(store)
+    finally:
+        store.close()
+    if record is None:
+        raise UsageError(
+            _("game {number} of the history is damaged and was set aside").format(number=number)
+        )
+    return number, record
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .gamefiles import history_records, is_file_argument, read_records, write_records
+
+    if is_file_argument(args.game):
+        write_records(args.export, read_records(args.game))
+        return 0
+    number, record = history_game(args.game)
+    write_records(args.export, history_records(record, number))
+    return 0
+
+
+def _replay_file(args: argparse.Namespace) -> int:
+    """Replay the first game of a game record file."""
+    from .gamefiles import history_record_of, read_records
+
+    require_terminal()
+    records = read_records(args.game)
+    launch_app(
+        _("the replay cannot start: {problem}"),
+        replay=history_record_of(records[0]),
+        ascii=True if args.ascii else None,
+    )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.export is not None:
+        return _export(args)
+    from .gamefiles import is_file_argument
+
+    if not args.list and is_file_argument(args.game):
+        return _replay_file(args)
     if not args.list:
         require_terminal()
     store = open_store()

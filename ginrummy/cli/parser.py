@@ -19,6 +19,10 @@ from ..text.errors import describe
 from ..text.i18n import N_, _
 from .errors import PROG, UsageError
 
+#: ``review --budget``'s default: `ginrummy.players.evaluator.DEFAULT_SAMPLES` (kept here so
+#: that building the parser loads no bot; a test checks that the two agree).
+REVIEW_BUDGET = 48
+
 __all__ = ["argparse_in_our_language", "build_parser"]
 
 
@@ -206,6 +210,19 @@ Keys: Left/Right a move, PageUp/PageDown a round, Home/End the first or last
 move, Esc back to the start screen. The history is kept in the data directory
 ($GINRUMMY_DATA_DIR overrides it).""")
 
+REVIEW_EPILOG = N_("""\
+examples:
+  ginrummy review                        the latest finished game
+  ginrummy review 3 --seat 1             game 3 of the history, seat 1
+  ginrummy review games.jsonl --json     every game of a game record file
+  ginrummy arena --players expert,master --games 20 --record games.jsonl
+
+Each decision is valued by the game-win chance of every legal choice, from what
+the player could see; its loss is the best choice's chance less the chance of
+the move played. Grades by loss: inaccuracy from 2%, mistake from 5%, blunder
+from 12%. Luck is what the deal and each stock draw changed against the average
+card. --json prints losses and luck as fractions of one game won.""")
+
 HOST_EPILOG = N_("""\
 examples:
   ginrummy host --headless                  one table; prints its join code
@@ -349,6 +366,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("worker processes (default 1; 0: one per core)"),
     )
     arena.add_argument("--json", action="store_true", help=json_help)
+    arena.add_argument(
+        "--record",
+        metavar="FILE",
+        # TRANSLATORS: help of arena --record; keep ".jsonl".
+        help=_("write every game as a game record, one JSON line each, to FILE (.jsonl)"),
+    )
 
     bench = command("bench", _("solver and play speed on fixed corpora"), _(BENCH_EPILOG))
     bench.add_argument("--json", action="store_true", help=json_help)
@@ -370,11 +393,64 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "game",
         nargs="?",
-        metavar="N",
-        help=_("the game's number (1 = the oldest; default: latest)"),
+        metavar="N|FILE",
+        help=_(
+            "the game's number (1 = the oldest; default: latest), or a game record file"
+            " (its first game)"
+        ),
     )
     replay.add_argument("--list", action="store_true", help=_("list the finished games, numbered"))
+    replay.add_argument(
+        "--export",
+        metavar="FILE",
+        # TRANSLATORS: help of replay --export; keep "-" (standard output).
+        help=_("write the game as a game record (JSON lines) to FILE (-: standard output)"),
+    )
     replay.add_argument("--ascii", action="store_true", help=ascii_help)
+
+    review = command(
+        "review",
+        _("review a game: each decision's cost in game-win chance, accuracy and luck"),
+        _(REVIEW_EPILOG),
+    )
+    review.add_argument(
+        "game",
+        nargs="?",
+        metavar="N|FILE",
+        help=_("a game of the history (1 = the oldest; default: latest) or a game record file"),
+    )
+    review.add_argument(
+        "--seat",
+        metavar="S",
+        help=_("the seat to review: 0, 1 or a player's name (default: the people who played)"),
+    )
+    review.add_argument(
+        "--json", action="store_true", help=_("print one JSON object per line and game")
+    )
+    review.add_argument(
+        "--budget",
+        type=_int_type(1, 4096),
+        default=REVIEW_BUDGET,
+        metavar="N",
+        help=_("sampled deals per decision (default {n}; more is steadier and slower)").format(
+            n=REVIEW_BUDGET
+        ),
+    )
+    review.add_argument(
+        "--seed",
+        type=_int_type(0),
+        default=0,
+        metavar="S",
+        help=_("the evaluation's seed (default 0)"),
+    )
+    review.add_argument(
+        "--jobs",
+        type=_int_type(0, 256),
+        default=1,
+        metavar="J",
+        help=_("worker processes (default 1; 0: one per core)"),
+    )
+    review.add_argument("--ascii", action="store_true", help=ascii_help)
 
     port_type = _int_type(0, 65535)
     host = command("host", _("host an online table and print its join code"), _(HOST_EPILOG))

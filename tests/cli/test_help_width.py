@@ -8,7 +8,7 @@ from ginrummy.text import i18n
 
 from .helpers import CLI
 
-COMMANDS = ["", "play", "solve", "score", "arena", "bench", "stats", "replay"]
+COMMANDS = ["", "play", "solve", "score", "arena", "bench", "stats", "replay", "review"]
 
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)

@@ -194,7 +194,8 @@ def _help_examples() -> list[list[str]]:
     return examples
 
 
-def test_help_examples_run(cli: CLI) -> None:
+def test_help_examples_run(cli: CLI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # an example may write a file (arena --record games.jsonl)
     examples = _help_examples()
     assert len(examples) >= 9
     for argv in examples:

@@ -11,8 +11,11 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from ...core import Game, IllegalActionError, ResultKind, Rules
+from ...core.record import Record, Seat
+from ...core.record import to_dict as record_dict
 from ...players import PLAYERS, make_player
 from ...text.errors import describe
 from ...text.i18n import _
@@ -32,8 +35,11 @@ from .tally import (
 MAX_ROUND_MOVES = 2000
 
 
-def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> GameRecord:
-    """Play one whole game as planned, timing every decision."""
+def play_game_record(
+    bots: tuple[str, str], rules: Rules, plan: GamePlan, *, keep: bool = False, run_seed: int = 0
+) -> GameRecord:
+    """Play one whole game as planned, timing every decision; ``keep``: with the game as a
+    game record (its ``extra`` names the run's seed ``run_seed`` and the game's index)."""
     by_player = (
         make_player(bots[0], bot_seed(plan.seed, 0)),
         make_player(bots[1], bot_seed(plan.seed, 1)),
@@ -112,21 +118,35 @@ def play_game_record(bots: tuple[str, str], rules: Rules, plan: GamePlan) -> Gam
     scores = [0, 0]
     for seat in (0, 1):
         scores[seats[seat]] = game.scores[seat]
-    return GameRecord(plan, winner, (scores[0], scores[1]), len(game.rounds), dead, tallies, times)
+    kept = None
+    if keep:
+        seated = (
+            Seat(bots[seats[0]], "bot", bots[seats[0]]),
+            Seat(bots[seats[1]], "bot", bots[seats[1]]),
+        )
+        extra = {"arena": {"seed": run_seed, "game": plan.index}}
+        kept = record_dict(Record(game, seated, extra))
+    return GameRecord(
+        plan, winner, (scores[0], scores[1]), len(game.rounds), dead, tallies, times, kept
+    )
 
 
 def _play_chunk(
-    job: tuple[tuple[str, str], Rules, int, list[int]],
-) -> tuple[RunSummary, list[Outcome]]:
-    """Worker entry point: play the games ``indices`` of a run, folded into a summary."""
-    bots, rules, seed, indices = job
+    job: tuple[tuple[str, str], Rules, int, list[int], bool],
+) -> tuple[RunSummary, list[Outcome], list[dict[str, Any]]]:
+    """Worker entry point: play the games ``indices`` of a run, folded into a summary
+    (with their game records, if ``keep``)."""
+    bots, rules, seed, indices, keep = job
     summary = RunSummary()
     outcomes = []
+    kept = []
     for i in indices:
-        record = play_game_record(bots, rules, plan_game(seed, i))
+        record = play_game_record(bots, rules, plan_game(seed, i), keep=keep, run_seed=seed)
         summary.add_game(record)
         outcomes.append(game_outcome(record))
-    return summary, outcomes
+        if record.record is not None:
+            kept.append(record.record)
+    return summary, outcomes, kept
 
 
 def _ignore_sigint() -> None:
@@ -148,8 +168,10 @@ def run_arena(
     jobs: int = 1,
     names: tuple[str, str] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games between two bots; ``on_progress(k)`` is told of k finished games.
+    """Play ``games`` games between two bots; ``on_progress(k)`` is told of k finished games,
+    ``on_record`` (if given) gets every game's game record (JSON-ready), in game order.
 
     Results are folded in as games finish (a chunk at a time with ``jobs`` > 1), so memory
     does not grow with ``games``.
@@ -167,17 +189,24 @@ def run_arena(
     summary = RunSummary()
     start = time.perf_counter()
     if jobs == 1:
+        keep = on_record is not None
         for i in range(games):
-            summary.add_game(play_game_record(bots, rules, plan_game(seed, i)))
+            record = play_game_record(bots, rules, plan_game(seed, i), keep=keep, run_seed=seed)
+            summary.add_game(record)
+            if on_record is not None and record.record is not None:
+                on_record(record.record)
             if on_progress is not None:
                 on_progress(1)
     else:
         size = max(1, min(25, math.ceil(games / (jobs * 4))))
-        work = [(bots, rules, seed, idx) for idx in _chunks(games, size)]
+        work = [(bots, rules, seed, idx, on_record is not None) for idx in _chunks(games, size)]
         with multiprocessing.Pool(jobs, initializer=_ignore_sigint) as pool:
             # imap keeps the chunks in game order, so the aggregate is deterministic.
-            for chunk, outcomes in pool.imap(_play_chunk, work):
+            for chunk, outcomes, kept in pool.imap(_play_chunk, work):
                 summary.merge(chunk)
+                if on_record is not None:
+                    for data in kept:
+                        on_record(data)
                 for outcome in outcomes:
                     summary.digest = chain_digest(summary.digest, outcome)
                 if on_progress is not None:
@@ -199,11 +228,14 @@ def run_with_progress(
     jobs: int = 1,
     names: tuple[str, str] | None = None,
     progress: bool | None = None,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> ArenaResult:
     """`run_arena` with a rich progress bar on stderr when stderr is a terminal."""
     show = sys.stderr.isatty() if progress is None else progress
     if not show:
-        return run_arena(bots, games, seed=seed, rules=rules, jobs=jobs, names=names)
+        return run_arena(
+            bots, games, seed=seed, rules=rules, jobs=jobs, names=names, on_record=on_record
+        )
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -235,6 +267,7 @@ def run_with_progress(
             jobs=jobs,
             names=names,
             on_progress=lambda k: bar.advance(task, k),
+            on_record=on_record,
         )
 
 

@@ -56,6 +56,8 @@ class GameRecord:
     tallies: tuple[Tally, Tally]
     #: Seconds spent in ``choose`` for every move, by player id.
     times: tuple[list[float], list[float]]
+    #: The game as a game record's JSON (`ginrummy.core.record`), when asked to keep it.
+    record: dict[str, Any] | None = None
 
 
 #: Decision times are binned on a log scale this fine (1%) for the percentiles.

@@ -1,0 +1,301 @@
+"""The review of a finished game: every decision of a seat graded, its accuracy and luck.
+
+`review(record, seat, evaluator)` replays the record's rounds and, at each decision of the
+seat that had more than one legal choice, asks the `Evaluator` for the game-win chance of
+every choice from the seat's view alone. The result is data (`Review`, `SeatReview`,
+`RoundReview`, `Decision`, `LuckEvent`); `ginrummy.text` words it.
+
+**Loss** of a decision: the best choice's chance less the chance of the move played
+(fractions of one game won; 0 when the move played is the best).
+
+**Grades** (`grade`), by the loss: good below `INACCURACY` (0.02), inaccuracy from it,
+mistake from `MISTAKE` (0.05), blunder from `BLUNDER` (0.12). How they were set, at the
+default budget (``python -m ginrummy.tools.reviewbench noise`` and ``rank``, figures in
+BENCHMARKS.md): one evaluation's loss moves by a standard deviation of about 0.008
+between two seeds, so an inaccuracy is about 2.5 of those above nothing and a mistake
+about 6; on 61 rounds of each bot against the expert, 1.2% of the master's decisions are
+graded mistake or worse (the target is at most 2%), 2.1% of the expert's, 2.6% of the
+simple bot's and 19% of a random player's, with 3.5% blunders.
+
+**Accuracy** (`accuracy`), lichess's mapping from win-chance loss to a move's accuracy:
+``103.1668 * exp(-0.04354 * 100 * loss) - 3.1669``, clamped to 0-100 (a loss of 0 is 100,
+0.05 is 80, 0.10 is 63); a round's or a game's accuracy is the mean over its decisions.
+
+**Luck**: the deal's (the seat's chance at its first decision of the round, with the
+best choice, less its chance before the deal from the scores alone) and every stock
+draw's (the chance after the card drawn less the chance after the average card,
+`Evaluator.draw_luck`), in fractions of one game won: positive is good luck.
+
+The opponent's cards at each decision are kept for display only (`Decision.opponent_hand`,
+known once the game is over); the evaluation never reads them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from ..core.actions import Action, DrawStock
+from ..core.cards import Card
+from ..core.game import Game
+from ..core.record import Record
+from ..core.round import Phase
+from .evaluator import Evaluator
+
+__all__ = [
+    "BLUNDER",
+    "INACCURACY",
+    "MISTAKE",
+    "Decision",
+    "Grade",
+    "LuckEvent",
+    "Review",
+    "RoundReview",
+    "SeatReview",
+    "accuracy",
+    "grade",
+    "review",
+    "review_game",
+]
+
+#: Loss thresholds (fractions of one game won) of the grades.
+INACCURACY: Final = 0.02
+MISTAKE: Final = 0.05
+BLUNDER: Final = 0.12
+
+
+class Grade(Enum):
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+def grade(loss: float) -> Grade:
+    """The grade of a decision that gave away ``loss`` of a game won."""
+    if loss >= BLUNDER:
+        return Grade.BLUNDER
+    if loss >= MISTAKE:
+        return Grade.MISTAKE
+    if loss >= INACCURACY:
+        return Grade.INACCURACY
+    return Grade.GOOD
+
+
+def accuracy(loss: float) -> float:
+    """A decision's accuracy, 0-100, from its loss (lichess's formula, see above)."""
+    value = 103.1668 * math.exp(-0.04354 * 100.0 * loss) - 3.1669
+    return max(0.0, min(100.0, value))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the reviewed seat."""
+
+    round: int
+    #: The index of the move in its round's actions (0 = the first action).
+    move: int
+    phase: Phase
+    stock: int
+    played: Action
+    best: Action
+    #: The game-win chance of each legal choice, the best first.
+    choices: tuple[tuple[Action, float], ...]
+    win_played: float
+    win_best: float
+    loss: float
+    grade: Grade
+    #: The seat's hand at the decision.
+    hand: tuple[Card, ...]
+    #: The top of the discard pile at the decision (what a take takes).
+    top: Card | None
+    #: The opponent's whole hand at that moment: for display after the game, never used
+    #: by the evaluation.
+    opponent_hand: tuple[Card, ...]
+
+    @property
+    def accuracy(self) -> float:
+        return accuracy(self.loss)
+
+
+@dataclass(frozen=True, slots=True)
+class LuckEvent:
+    """A change of fortune: the deal (``card`` None) or a stock draw of ``card``."""
+
+    round: int
+    move: int
+    card: Card | None
+    #: The change in game-win chance against the average (positive: good luck).
+    luck: float
+
+
+def _summary(decisions: Iterable[Decision]) -> tuple[int, float, float, dict[Grade, int]]:
+    ds = list(decisions)
+    counts = dict.fromkeys(Grade, 0)
+    for d in ds:
+        counts[d.grade] += 1
+    loss = sum(d.loss for d in ds)
+    acc = sum(d.accuracy for d in ds) / len(ds) if ds else 100.0
+    return len(ds), loss, acc, counts
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReview:
+    """One round of the reviewed seat."""
+
+    number: int
+    decisions: tuple[Decision, ...]
+    luck_events: tuple[LuckEvent, ...]
+    #: The seat's signed points of the round (negative: the opponent scored).
+    points: int
+
+    @property
+    def loss(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+    @property
+    def luck(self) -> float:
+        return sum(e.luck for e in self.luck_events)
+
+    @property
+    def accuracy(self) -> float:
+        return _summary(self.decisions)[2]
+
+    def count(self, g: Grade) -> int:
+        return sum(1 for d in self.decisions if d.grade is g)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReview:
+    """Every reviewed decision of one seat in one game, by round."""
+
+    seat: int
+    name: str
+    #: The bot's level where a bot played, else the seat's kind (``person``, ``remote``).
+    player: str
+    rounds: tuple[RoundReview, ...]
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        return tuple(d for r in self.rounds for d in r.decisions)
+
+    @property
+    def loss(self) -> float:
+        """The game-win chance given away over the game (fractions of one game)."""
+        return sum(r.loss for r in self.rounds)
+
+    @property
+    def mean_loss(self) -> float:
+        n = len(self.decisions)
+        return self.loss / n if n else 0.0
+
+    @property
+    def accuracy(self) -> float:
+        return _summary(self.decisions)[2]
+
+    @property
+    def luck(self) -> float:
+        return sum(r.luck for r in self.rounds)
+
+    def count(self, g: Grade) -> int:
+        return sum(r.count(g) for r in self.rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The review of one game: the seats reviewed, and the game's outcome."""
+
+    seats: tuple[SeatReview, ...]
+    winner: int | None
+    scores: tuple[int, int]
+    #: The evaluator's `Evaluator.version` (what a cache is keyed by).
+    evaluator: str
+
+
+def _round_review(game: Game, index: int, seat: int, evaluator: Evaluator) -> RoundReview:
+    played = game.rounds[index]
+    rnd = played.dealt_again()
+    decisions: list[Decision] = []
+    luck: list[LuckEvent] = []
+    first = True
+    for move, action in enumerate(played.actions):
+        if rnd.to_act == seat:
+            view = rnd.view(seat)
+            legal = view.legal_actions()
+            if len(legal) > 1:
+                ev = evaluator.evaluate(view, keep=(action,))
+                if first:
+                    first = False
+                    luck.append(
+                        LuckEvent(played.number, move, None, ev.best.win - evaluator.position(view))
+                    )
+                mine = ev.value_of(action).win
+                loss = max(0.0, ev.best.win - mine)
+                decisions.append(
+                    Decision(
+                        round=played.number,
+                        move=move,
+                        phase=view.phase,
+                        stock=view.stock_size,
+                        played=action,
+                        best=ev.best.action if loss > 0 else action,
+                        choices=tuple((c.action, c.win) for c in ev.choices),
+                        win_played=mine,
+                        win_best=ev.best.win,
+                        loss=loss,
+                        grade=grade(loss),
+                        hand=view.hand,
+                        top=view.top_discard,
+                        opponent_hand=rnd.hand(1 - seat),
+                    )
+                )
+        before = rnd.view(seat) if rnd.to_act == seat else None
+        rnd.apply(action)
+        if before is not None and isinstance(action, DrawStock):
+            card = rnd.view(seat).drawn_card
+            assert card is not None
+            luck.append(LuckEvent(played.number, move, card, evaluator.draw_luck(before, card)))
+    result = played.result
+    points = 0
+    if result is not None and result.winner is not None:
+        points = result.points if result.winner == seat else -result.points
+    return RoundReview(played.number, tuple(decisions), tuple(luck), points)
+
+
+def review(
+    source: Record | Game,
+    seat: int,
+    evaluator: Evaluator,
+    progress: Callable[[int, int], None] | None = None,
+) -> SeatReview:
+    """The review of ``seat`` in a game (a `Record` or a `Game`): its decisions graded,
+    round by round. ``progress(done, total)`` is told after each round (for a progress
+    bar)."""
+    if isinstance(source, Record):
+        game, sitting = source.game, source.seats[seat]
+        name = sitting.name
+        player = sitting.level if sitting.level is not None else sitting.kind
+    else:
+        game, name, player = source, f"{seat}", "person"
+    total = len(game.rounds)
+    rounds = []
+    for i in range(total):
+        rounds.append(_round_review(game, i, seat, evaluator))
+        if progress is not None:
+            progress(i + 1, total)
+    return SeatReview(seat, name, player, tuple(rounds))
+
+
+def review_game(source: Record, evaluator: Evaluator, seats: Iterable[int] | None = None) -> Review:
+    """The review of a record's game for ``seats`` (default: `Record.reviewed_seats`)."""
+    chosen = tuple(source.reviewed_seats if seats is None else seats)
+    game = source.game
+    return Review(
+        tuple(review(source, s, evaluator) for s in chosen),
+        game.winner,
+        (game.scores[0], game.scores[1]),
+        evaluator.version,
+    )

@@ -1,0 +1,268 @@
+"""How fast and how right the review is: a developer's benchmark, not part of the game.
+
+    python -m ginrummy.tools.reviewbench speed --games 3
+    python -m ginrummy.tools.reviewbench rank --minutes 10
+    python -m ginrummy.tools.reviewbench paired --minutes 10
+    python -m ginrummy.tools.reviewbench noise --decisions 60
+
+``speed`` plays expert-against-master games (Standard rules, to 100) and reviews seat 0
+of each at ``--budget`` samples, timing every reviewed decision (its evaluation and, for a
+stock draw, its luck): the per-decision mean and 95th percentile, each round's and each
+game's time.
+
+``rank`` plays each of ``--players`` against the expert bot, round after round (the
+first round of a fresh game each time, seats alternating), reviews the player's seat
+and reports each player's mean loss per decision with a 95% interval (over rounds: the
+decisions of one round are not independent), its grades and its accuracy, until
+``--minutes`` have passed or ``--rounds`` rounds per player are done.
+
+``paired`` asks every one of ``--players`` what it would play at the same decisions (the
+decisions of the expert in expert-against-master games, first rounds of fresh games)
+and values all their choices with one evaluation per decision: each player's mean loss
+on identical decisions, and the difference between each player and the next with a 95%
+interval over rounds. Comparing on the same decisions removes most of the
+round-to-round spread that ``rank`` has to average away.
+
+``noise`` values the same decisions with two evaluation seeds and reports how far the
+loss of the move played moves between them (the noise a grade threshold must clear).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..core import Game, Rules
+from ..core.actions import DrawStock
+from ..core.round import Round
+from ..players import make_player
+from ..players.evaluator import DEFAULT_SAMPLES, Evaluator
+from ..players.review import Grade, grade, review
+from .arena import Z95
+
+__all__ = ["main"]
+
+
+def _play(game: Game, players: Sequence[str], seed: int, rounds: int | None = None) -> None:
+    bots = (make_player(players[0], seed), make_player(players[1], seed + 1))
+    done = 0
+    while True:
+        rnd = game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            game.apply(bots[me].choose(rnd.view(me)), me)
+        done += 1
+        if game.is_over or (rounds is not None and done >= rounds):
+            return
+        game.next_round()
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def speed(games: int, seed: int, budget: int) -> None:
+    per_decision: list[float] = []
+    per_round: list[float] = []
+    per_game: list[float] = []
+    evaluator = Evaluator(budget, seed=seed)
+    for g in range(games):
+        game = Game(Rules(), seed=seed * 1000 + g)
+        _play(game, ("expert", "master"), seed + g)
+        start = time.perf_counter()
+        for played in game.rounds:
+            round_start = time.perf_counter()
+            rnd = played.dealt_again()
+            for action in played.actions:
+                if rnd.to_act == 0:
+                    view = rnd.view(0)
+                    t = time.perf_counter()
+                    if len(view.legal_actions()) > 1:
+                        evaluator.evaluate(view, keep=(action,))
+                    if isinstance(action, DrawStock):
+                        rnd.apply(action)
+                        card = rnd.view(0).drawn_card
+                        assert card is not None
+                        evaluator.draw_luck(view, card)
+                    else:
+                        rnd.apply(action)
+                    per_decision.append(time.perf_counter() - t)
+                else:
+                    rnd.apply(action)
+            per_round.append(time.perf_counter() - round_start)
+        per_game.append(time.perf_counter() - start)
+        print(
+            f"game {g}: {len(game.rounds)} rounds, {per_game[-1]:.1f} s,"
+            f" scores {game.scores[0]}-{game.scores[1]}",
+            flush=True,
+        )
+    print(f"budget {budget}: {games} games, {len(per_round)} rounds, {len(per_decision)} decisions")
+    print(
+        f"per decision: mean {statistics.mean(per_decision) * 1000:.0f} ms,"
+        f" p95 {_pct(per_decision, 0.95) * 1000:.0f} ms"
+    )
+    print(f"per round: mean {statistics.mean(per_round):.2f} s, max {max(per_round):.2f} s")
+    print(f"per game: mean {statistics.mean(per_game):.1f} s, max {max(per_game):.1f} s")
+
+
+@dataclass
+class _Tally:
+    round_means: list[float] = field(default_factory=list)
+    losses: list[float] = field(default_factory=list)
+    grades: dict[Grade, int] = field(default_factory=lambda: dict.fromkeys(Grade, 0))
+    accuracy: list[float] = field(default_factory=list)
+
+    def line(self, name: str) -> str:
+        n = len(self.round_means)
+        mean = statistics.mean(self.round_means)
+        half = Z95 * statistics.stdev(self.round_means) / math.sqrt(n) if n > 1 else math.nan
+        total = sum(self.grades.values()) or 1
+        worse = (self.grades[Grade.MISTAKE] + self.grades[Grade.BLUNDER]) / total
+        shares = " ".join(f"{g.value} {self.grades[g] / total:.1%}" for g in Grade)
+        return (
+            f"{name:8} rounds {n:4}  decisions {len(self.losses):5}  mean loss"
+            f" {mean:.4f} ± {half:.4f}  accuracy {statistics.mean(self.accuracy):5.1f}"
+            f"  mistake+ {worse:.1%}  ({shares})"
+        )
+
+
+def rank(players: Sequence[str], minutes: float, rounds: int, seed: int, budget: int) -> None:
+    tallies = {p: _Tally() for p in players}
+    evaluator = Evaluator(budget, seed=seed)
+    deadline = time.perf_counter() + minutes * 60
+    i = 0
+    while time.perf_counter() < deadline and i < rounds:
+        for p in players:
+            seat = i % 2
+            pair = (p, "expert") if seat == 0 else ("expert", p)
+            game = Game(Rules(), seed=seed * 100_003 + i, first_dealer=(i // 2) % 2)
+            _play(game, pair, seed + i, rounds=1)
+            reviewed = review(game, seat, evaluator)
+            decisions = reviewed.decisions
+            if not decisions:
+                continue
+            tally = tallies[p]
+            tally.round_means.append(reviewed.mean_loss)
+            tally.accuracy.append(reviewed.accuracy)
+            for d in decisions:
+                tally.losses.append(d.loss)
+                tally.grades[grade(d.loss)] += 1
+        i += 1
+        if i % 5 == 0:
+            print(f"{i} rounds per player", flush=True)
+    print(f"budget {budget}, each player against expert, first rounds of fresh games (Standard)")
+    for p in players:
+        if tallies[p].round_means:
+            print(tallies[p].line(p))
+
+
+def _interval(values: list[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% interval."""
+    n = len(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.nan
+    return statistics.mean(values), half
+
+
+def paired(players: Sequence[str], minutes: float, seed: int, budget: int) -> None:
+    evaluator = Evaluator(budget, seed=seed)
+    deadline = time.perf_counter() + minutes * 60
+    # Per round: each player's summed loss, and the number of decisions.
+    sums: list[list[float]] = []
+    counts: list[int] = []
+    worse = [0] * len(players)
+    g = 0
+    while time.perf_counter() < deadline:
+        game = Game(Rules(), seed=seed * 104_729 + g, first_dealer=g % 2)
+        _play(game, ("expert", "master"), seed + g, rounds=1)
+        played = game.rounds[0]
+        rnd = played.dealt_again()
+        bots = [make_player(p, seed + g) for p in players]
+        total = [0.0] * len(players)
+        n = 0
+        for action in played.actions:
+            me = rnd.to_act
+            view = rnd.view(me)
+            if me == 0 and len(view.legal_actions()) > 1:
+                choices = [bot.choose(view) for bot in bots]
+                ev = evaluator.evaluate(view, keep=tuple(dict.fromkeys(choices)))
+                for k, choice in enumerate(choices):
+                    loss = ev.loss(choice)
+                    total[k] += loss
+                    if grade(loss) in (Grade.MISTAKE, Grade.BLUNDER):
+                        worse[k] += 1
+                n += 1
+            rnd.apply(action)
+        if n:
+            sums.append(total)
+            counts.append(n)
+        g += 1
+        if g % 10 == 0:
+            print(f"{g} rounds, {sum(counts)} decisions", flush=True)
+    decisions = sum(counts)
+    print(
+        f"budget {budget}: {len(sums)} rounds, {decisions} decisions of the expert's seat in"
+        " expert-vs-master first rounds; every player asked at the same decisions"
+    )
+    for k, p in enumerate(players):
+        mean, half = _interval([s[k] / c for s, c in zip(sums, counts, strict=True)])
+        print(
+            f"{p:8} mean loss {mean:.4f} ± {half:.4f}  mistake or worse {worse[k] / decisions:.1%}"
+        )
+    for k in range(len(players) - 1):
+        diffs = [(s[k] - s[k + 1]) / c for s, c in zip(sums, counts, strict=True)]
+        mean, half = _interval(diffs)
+        print(f"{players[k]} - {players[k + 1]}: {mean:+.4f} ± {half:.4f}")
+
+
+def noise(decisions: int, seed: int, budget: int) -> None:
+    a, b = Evaluator(budget, seed=seed), Evaluator(budget, seed=seed + 1)
+    diffs: list[float] = []
+    g = 0
+    while len(diffs) < decisions:
+        game = Game(Rules(), seed=seed * 7919 + g)
+        _play(game, ("expert", "master"), seed + g, rounds=1)
+        played = game.rounds[0]
+        rnd: Round = played.dealt_again()
+        for action in played.actions:
+            view = rnd.view(rnd.to_act)
+            if len(view.legal_actions()) > 1 and len(diffs) < decisions:
+                la = a.evaluate(view, keep=(action,)).loss(action)
+                lb = b.evaluate(view, keep=(action,)).loss(action)
+                diffs.append(la - lb)
+            rnd.apply(action)
+        g += 1
+    sd = statistics.stdev(diffs) / math.sqrt(2)
+    print(
+        f"budget {budget}: {len(diffs)} decisions; one evaluation's loss varies by"
+        f" sd {sd:.4f} between seeds; |difference| p95 {_pct([abs(d) for d in diffs], 0.95):.4f}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m ginrummy.tools.reviewbench")
+    parser.add_argument("what", choices=("speed", "rank", "paired", "noise"))
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--rounds", type=int, default=10**9, help="rank: at most, per player")
+    parser.add_argument("--decisions", type=int, default=60)
+    parser.add_argument("--players", default="random,simple,expert,master")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=DEFAULT_SAMPLES)
+    args = parser.parse_args(argv)
+    if args.what == "speed":
+        speed(args.games, args.seed, args.budget)
+    elif args.what == "rank":
+        rank(args.players.split(","), args.minutes, args.rounds, args.seed, args.budget)
+    elif args.what == "paired":
+        paired(args.players.split(","), args.minutes, args.seed, args.budget)
+    else:
+        noise(args.decisions, args.seed, args.budget)
+
+
+if __name__ == "__main__":  # pragma: no cover - the documented command
+    main()

@@ -1,0 +1,145 @@
+"""The evaluator (`ginrummy.players.evaluator`) and the review as data (`players.review`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ginrummy.core import CARDS, Discard, DrawStock, Game, Knock, Pass, Round, Rules, play_game
+from ginrummy.core.cards import parse_card, parse_cards
+from ginrummy.core.record import Seat, record_of
+from ginrummy.players import make_player
+from ginrummy.players.evaluator import Evaluator
+from ginrummy.players.review import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    Grade,
+    accuracy,
+    grade,
+    review,
+    review_game,
+)
+
+SMALL = {"screen": 6, "finalists": 3}
+
+MINE = parse_cards("AS 2S 3S 4S 7H 7D 7C QH QD QC")
+UPCARD = parse_card("9D")
+TOP = parse_card("KC")
+
+
+def _deck(rng: random.Random) -> list:
+    """A deal in which the non-dealer holds `MINE`, the upcard is `UPCARD` and the stock's
+    top is `TOP`; the dealer's hand and the rest of the stock shuffled by ``rng``."""
+    fixed = {*MINE, UPCARD, TOP}
+    rest = [c for c in CARDS if c not in fixed]
+    rng.shuffle(rest)
+    deck = [None] * 52
+    deck[0:20:2] = MINE
+    deck[1:20:2] = rest[:10]
+    deck[20] = UPCARD
+    deck[21] = TOP
+    deck[22:] = rest[10:]
+    return deck
+
+
+def _at_discard(seed: int) -> Round:
+    """Seat 1 (non-dealer) has passed, seat 0 passed, seat 1 drew `TOP`: 11 cards, gin on."""
+    rnd = Round(Rules(), dealer=0, deck=_deck(random.Random(seed)))
+    for action in (Pass(), Pass(), DrawStock()):
+        rnd.apply(action)
+    return rnd
+
+
+def test_the_hidden_cards_are_never_read() -> None:
+    a, b = _at_discard(1), _at_discard(2)
+    assert a.hand(0) != b.hand(0)  # different hidden cards and stock...
+    assert a.view(1) == b.view(1)  # ...behind an identical view
+    ev = Evaluator(12, seed=3, **SMALL)
+    first = ev.evaluate(a.view(1))
+    again = Evaluator(12, seed=3, **SMALL).evaluate(b.view(1))
+    assert first == again
+
+
+def test_the_same_seed_gives_the_same_values_and_another_seed_others() -> None:
+    view = _at_discard(1).view(1)
+    one = Evaluator(12, seed=5, **SMALL).evaluate(view)
+    assert one == Evaluator(12, seed=5, **SMALL).evaluate(view)
+    assert one != Evaluator(12, seed=6, **SMALL).evaluate(view)
+
+
+def test_every_legal_choice_is_valued_the_gin_best() -> None:
+    view = _at_discard(1).view(1)
+    ev = Evaluator(16, seed=1, **SMALL).evaluate(view)
+    assert {c.action for c in ev.choices} == set(view.legal_actions())
+    assert ev.best.action == Knock(TOP)
+    assert all(0.0 <= c.win <= 1.0 for c in ev.choices)
+    # Breaking a meld to throw a seven away gives the gin up: a blunder.
+    assert grade(ev.loss(Discard(parse_card("7H")))) is Grade.BLUNDER
+    assert grade(ev.loss(Knock(TOP))) is Grade.GOOD
+
+
+def test_grades_and_accuracy_follow_the_documented_thresholds() -> None:
+    assert grade(0.0) is Grade.GOOD
+    assert grade(INACCURACY) is Grade.INACCURACY
+    assert grade(MISTAKE) is Grade.MISTAKE
+    assert grade(BLUNDER) is Grade.BLUNDER
+    assert accuracy(0.0) == pytest.approx(100.0, abs=0.01)
+    assert accuracy(0.05) == pytest.approx(80.0, abs=0.5)
+    assert accuracy(1.0) == 0.0
+
+
+def _game(seed: int) -> Game:
+    game = Game(Rules(target=40), seed=seed)
+    play_game(game, (make_player("random", seed), make_player("simple", seed)))
+    return game
+
+
+def test_a_review_is_the_same_for_the_same_seed() -> None:
+    game = _game(4)
+    record = record_of(game, (Seat("r", "bot", "random"), Seat("Ann")))
+    first = review_game(record, Evaluator(6, seed=2, screen=3, finalists=2))
+    again = review_game(record, Evaluator(6, seed=2, screen=3, finalists=2))
+    assert first == again
+    assert [s.seat for s in first.seats] == [1]  # the person, not the bot
+    seat = first.seats[0]
+    assert seat.name == "Ann" and seat.player == "person"
+    assert len(seat.rounds) == len(game.rounds)
+    decisions = seat.decisions
+    assert decisions and all(d.loss >= 0 for d in decisions)
+    assert all(d.grade is grade(d.loss) for d in decisions)
+    assert seat.loss == pytest.approx(sum(d.loss for d in decisions))
+    # Luck: one deal per round, and one event per stock draw of the seat.
+    for rnd, played in zip(seat.rounds, game.rounds, strict=True):
+        deals = [e for e in rnd.luck_events if e.card is None]
+        assert len(deals) == 1
+        draws = sum(
+            1
+            for i, a in enumerate(played.actions)
+            if isinstance(a, DrawStock) and _actor(played, i) == 1
+        )
+        assert len(rnd.luck_events) == 1 + draws
+
+
+def _actor(played: Round, index: int) -> int:
+    rnd = played.dealt_again()
+    for a in played.actions[:index]:
+        rnd.apply(a)
+    return rnd.to_act
+
+
+def test_the_opponent_hand_is_shown_but_the_values_ignore_it() -> None:
+    game = _game(6)
+    told: list[tuple[int, int]] = []
+    seat = review(
+        game, 0, Evaluator(4, seed=1, screen=2, finalists=1), lambda a, b: told.append((a, b))
+    )
+    n = len(game.rounds)
+    assert told == [(k, n) for k in range(1, n + 1)]
+    d = seat.decisions[0]
+    rnd = game.rounds[d.round - 1].dealt_again()
+    for a in game.rounds[d.round - 1].actions[: d.move]:
+        rnd.apply(a)
+    assert d.opponent_hand == rnd.hand(1)
+    assert d.hand == rnd.hand(0)
