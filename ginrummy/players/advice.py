@@ -140,7 +140,8 @@ class Advice:
     #: Unseen cards that would give gin at the next draw, after the move (for a discard or
     #: a knock declined; 0 otherwise).
     gin_outs: int = 0
-    #: For a discard: the card thrown first, then the runner-up's card if there is one.
+    #: For a discard: what each discard weighed gives away, in the options' order (the
+    #: card thrown first, then the runner-up's).
     risks: tuple[CardRisk, ...] = ()
     #: For a take, pass or draw: what the card on the pile would do (None: only the
     #: stock may be drawn).

@@ -231,7 +231,7 @@ class ExpertPlayer:
         if isinstance(action, Knock):
             hand10 = view.hand_mask ^ action.card.bit
             if min_deadwood_mask(hand10):
-                p_wait, p_eager, _mean = self._undercut_chances(
+                p_wait, p_eager, _mean = self.undercut_chances(
                     min_deadwood_mask(hand10), view, CardTracker.track(view)
                 )
                 self._knocked_with = (p_wait, p_eager)
@@ -283,7 +283,7 @@ class ExpertPlayer:
             mine = min_deadwood_mask(mask_of(result.hands[me]))
             if result.knocker == me:
                 if mine:
-                    p_wait, p_eager, _mean = self._undercut_chances(
+                    p_wait, p_eager, _mean = self.undercut_chances(
                         mine, view, CardTracker.track(view)
                     )
                     self._learn((p_wait, p_eager), result.winner != me)
@@ -379,7 +379,7 @@ class ExpertPlayer:
         held = tracking.opponent_known
         risks = tuple(
             card_risk(c, hand, self._danger(c, tracking), held, tracking.opponent_rejected)
-            for _sc, c in ranked[:2]
+            for _sc, c in ranked[:5]
         )
         knock = self._knock_facts(view, Card.from_bit(outs[0][1]), tracking) if outs else None
         hand10 = hand ^ card.bit
@@ -497,7 +497,7 @@ class ExpertPlayer:
         wait = pi * self.wait_value + (1.0 - pi) * self.eager_wait_value
         return wait * min(1.0, left / 20.0)
 
-    def _undercut_chances(
+    def undercut_chances(
         self, k: int, view: PlayerView, tracking: Tracking
     ) -> tuple[float, float, float]:
         """The chance that a knock with ``k`` is undercut by a waiting opponent and by an
@@ -525,7 +525,7 @@ class ExpertPlayer:
         by `waiter_chance`.
         """
         k = min_deadwood_mask(hand10)
-        p_wait, p_eager, mean = self._undercut_chances(k, view, tracking)
+        p_wait, p_eager, mean = self.undercut_chances(k, view, tracking)
         theta = mean / 2.0
         x = k / theta
         # Its expected deadwood when it is over ``k`` (the gamma's conditional mean).

@@ -275,8 +275,8 @@ def test_a_waiting_opponent_may_be_ready_to_undercut_any_knock() -> None:
 
     view = _knock_view(ONE, opponent_takes="", opponent_draws=8)
     tracking = CardTracker.track(view)
-    p_ready, _eager, _mean = ExpertPlayer()._undercut_chances(1, view, tracking)
-    p_smooth, _eager, _mean = Smooth()._undercut_chances(1, view, tracking)
+    p_ready, _eager, _mean = ExpertPlayer().undercut_chances(1, view, tracking)
+    p_smooth, _eager, _mean = Smooth().undercut_chances(1, view, tracking)
     ready = ExpertPlayer.ready_share * (1 - math.exp(-ExpertPlayer.ready_rate * 8))
     assert p_smooth < 0.05
     assert p_ready == pytest.approx(ready + (1 - ready) * p_smooth)

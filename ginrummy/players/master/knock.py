@@ -31,7 +31,8 @@ class KnockChoice(NamedTuple):
     """The knock decision with the values it weighed: the card to knock with (a bit; 0:
     play on), the best knock's value and playing on's, as expected points of the round
     while the stock lasts (``win_chance`` False), else as game-win chances; and the share
-    of the opponent hands it weighed that undercut the best knock."""
+    of the opponent hands it weighed that undercut the best knock (the replayed ones while
+    the stock lasts, the sampled ones at its end)."""
 
     bit: int
     knock_bit: int

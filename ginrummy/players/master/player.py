@@ -20,7 +20,9 @@ from ...core.melds import min_deadwood_mask
 from ...core.round import Phase, PlayerView
 from ..advice import Advice, KnockFacts, Option, Unit, card_risk, gin_outs, take_facts
 from ..estimates import bits, knock_outs, takes_back
+from ..expert import ExpertPlayer
 from ..style import KnockStyle
+from ..tracking import CardTracker
 from .belief import Reading, decision_rng, hazard, read_view
 from .config import MasterConfig
 from .discards import danger, discard_scores
@@ -33,7 +35,7 @@ __all__ = ["MasterPlayer"]
 #: points more than the master's own ranking does, over its closest candidates: a hint
 #: that throws the opponent the card it is waiting for, when a discard of nearly equal
 #: value does not, teaches the wrong lesson (the issue's 9♦ after the computer took 9♠).
-HINT_FEED_WEIGHT: Final = 6.0
+HINT_FEED_WEIGHT: Final = 10.0
 #: How many of the master's best discards the hint re-weighs.
 HINT_CANDIDATES: Final = 5
 #: How many options an advice lists.
@@ -200,7 +202,7 @@ class MasterPlayer:
         held = reading.opponent_known
         risks = tuple(
             card_risk(Card.from_bit(b), hand, danger(b, reading), held, reading.rejected)
-            for _sc, b in scores[:2]
+            for _sc, b in scores[:ADVICE_OPTIONS]
         )
         hand10 = hand ^ card.bit
         unseen = sum(reading.unseen)
@@ -226,19 +228,29 @@ class MasterPlayer:
         return ranked + scores[HINT_CANDIDATES:]
 
     def _knock_facts(self, view: PlayerView, decision: _Decision) -> KnockFacts | None:
-        """The best knock weighed (taken or declined), with the share of the opponent
-        hands the master weighed it against that undercut it (None when the hand cannot
-        knock)."""
+        """The best knock weighed (taken or declined), with its chance of an undercut
+        (None when the hand cannot knock).
+
+        The chance is the expert's model of the opponent's deadwood
+        (`ExpertPlayer.undercut_chances`, fitted on real knocks), its waiting and eager
+        opponents mixed by the master's own belief that the opponent knocks at once: the
+        master's sampled shares rank its knocks, but they are features of its learned fit,
+        not chances to show a person."""
         choice = decision.knock
         if choice is None or not choice.knock_bit:
             return None
         hand10 = view.hand_mask ^ choice.knock_bit
+        deadwood = min_deadwood_mask(hand10)
+        p_wait, p_eager, _mean = ExpertPlayer().undercut_chances(
+            deadwood, view, CardTracker.track(view)
+        )
+        eager = self.style.eager
         return KnockFacts(
             Card.from_bit(choice.knock_bit),
-            min_deadwood_mask(hand10),
-            choice.undercut,
+            deadwood,
+            (1.0 - eager) * p_wait + eager * p_eager,
             Unit.WIN_CHANCE if choice.win_chance else Unit.POINTS,
             choice.knock_value,
             choice.play_on_value,
-            opponent_knocks_early=self.style.eager > self.config.eager_from,
+            opponent_knocks_early=eager > self.config.eager_from,
         )
