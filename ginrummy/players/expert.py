@@ -316,9 +316,8 @@ class ExpertPlayer:
         """The belief that the opponent holds out for gin or an undercut."""
         return 1.0 / (1.0 + math.exp(-self._waiter_log_odds))
 
-    def _decide(self, view: PlayerView) -> tuple[Action, Tracking, int | None]:
-        """The move, the tracking it read, and the deadwood of a knock it declined (None:
-        the hand could not knock)."""
+    def _decide(self, view: PlayerView) -> tuple[Action, Tracking]:
+        """The move, and the tracking it read (`choose` plays it; `advise` says why)."""
         tracking = CardTracker.track(view)
         hand = view.hand_mask
         stock = view.stock_size
@@ -326,30 +325,28 @@ class ExpertPlayer:
             top = view.top_discard
             first = view.phase is Phase.FIRST_UPCARD
             if not first and view.stock_only:
-                return DrawStock(), tracking, None
+                return DrawStock(), tracking
             assert top is not None
             if self._should_take(hand, top, tracking, stock, view.knock_limit) and not takes_back(
                 view, top
             ):
-                return TakeDiscard(), tracking, None
-            return (Pass() if first else DrawStock()), tracking, None
+                return TakeDiscard(), tracking
+            return (Pass() if first else DrawStock()), tracking
         if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
-            return BigGin(), tracking, None
+            return BigGin(), tracking
         # Going out: gin if any discard allows it, else a knock when it is worth it.
         outs = knock_outs(view)
-        waiting: int | None = None
         if outs:
             dw, b = outs[0]
             card = Card.from_bit(b)
             if dw == 0 or self._should_knock(dw, view, tracking, hand ^ card.bit):
-                return Knock(card), tracking, None
-            waiting = dw
+                return Knock(card), tracking
         card, _score = self._best_discard(hand, view.banned_card, tracking, stock, view.knock_limit)
-        return Discard(card), tracking, waiting
+        return Discard(card), tracking
 
     def advise(self, view: PlayerView) -> Advice:
         """What the expert would do now in this seat, with the facts behind it."""
-        action, tracking, _waiting = self._decide(view)
+        action, tracking = self._decide(view)
         hand = view.hand_mask
         stock = view.stock_size
         if isinstance(action, BigGin):

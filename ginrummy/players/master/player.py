@@ -222,8 +222,10 @@ class MasterPlayer:
     ) -> list[tuple[float, int]]:
         """The master's discard scores with the closest candidates' chance of feeding the
         opponent weighed `HINT_FEED_WEIGHT` more, best first."""
-        head = [(sc + HINT_FEED_WEIGHT * danger(b, reading), sc, b) for sc, b in scores]
-        head = head[:HINT_CANDIDATES]
+        head = [
+            (sc + HINT_FEED_WEIGHT * danger(b, reading), sc, b)
+            for sc, b in scores[:HINT_CANDIDATES]
+        ]
         ranked = [(sc, b) for _w, sc, b in sorted(head)]
         return ranked + scores[HINT_CANDIDATES:]
 
