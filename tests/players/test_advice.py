@@ -73,6 +73,15 @@ def test_advise_computes_more_but_choose_plays_the_masters_move() -> None:
     assert master.choose(view) == Discard(card("9D"))
 
 
+def test_the_hint_is_the_masters_move_when_that_feeds_nothing_the_opponent_collects() -> None:
+    # K♥ goes (21% to feed, nothing taken near it): the master's move, hint or not.
+    view = position("AS 2S 3S 4S 8C 9C TC JC QD QH KH", threw="QS", draws=4)
+    for seed in (0, 1):
+        advice = MasterPlayer(seed).advise(view)
+        assert advice.action == MasterPlayer(seed).choose(view) == Discard(card("KH"))
+        assert advice.risk is not None and advice.risk.feed_chance < 0.3
+
+
 # --- the facts -----------------------------------------------------------------------------
 
 

@@ -21,6 +21,7 @@ from ...core.round import Phase, PlayerView
 from ..advice import Advice, KnockFacts, Option, Unit, card_risk, gin_outs, take_facts
 from ..estimates import bits, knock_outs, takes_back
 from ..expert import ExpertPlayer
+from ..fastsim import NEAR
 from ..style import KnockStyle
 from ..tracking import CardTracker
 from .belief import Reading, decision_rng, hazard, read_view
@@ -32,10 +33,15 @@ from .values import cost_of, gain, potential_weight, value
 __all__ = ["MasterPlayer"]
 
 #: The hint (not the play) weighs each discard's chance of feeding the opponent this many
-#: points more than the master's own ranking does, over its closest candidates: a hint
-#: that throws the opponent the card it is waiting for, when a discard of nearly equal
-#: value does not, teaches the wrong lesson (the issue's 9♦ after the computer took 9♠).
+#: points more than the master's own ranking does, over its closest candidates, when the
+#: master's own discard feeds (`HINT_FEEDS`): a hint that throws the opponent the card it
+#: is collecting, when a discard of nearly equal value does not, teaches the wrong lesson
+#: (the issue's 9♦ right after the computer took 9♠, 10♣ after 10♥, 2♣ after 2♥).
 HINT_FEED_WEIGHT: Final = 10.0
+#: The master's discard feeds when the chance that the opponent can meld it is at least
+#: the first, and the opponent holds a card it took that melds with it, or the chance is
+#: at least the second whatever the opponent holds. Below, the hint is the master's move.
+HINT_FEEDS: Final = (0.3, 0.6)
 #: How many of the master's best discards the hint re-weighs.
 HINT_CANDIDATES: Final = 5
 #: How many options an advice lists.
@@ -220,8 +226,14 @@ class MasterPlayer:
     def _hint_scores(
         self, scores: list[tuple[float, int]], reading: Reading
     ) -> list[tuple[float, int]]:
-        """The master's discard scores with the closest candidates' chance of feeding the
-        opponent weighed `HINT_FEED_WEIGHT` more, best first."""
+        """The master's discard scores, best first; when its own discard feeds the
+        opponent (`HINT_FEEDS`), the closest candidates re-ranked with their chance of
+        feeding it weighed `HINT_FEED_WEIGHT` more."""
+        first = scores[0][1]
+        chance = danger(first, reading)
+        held = bool(NEAR[first] & reading.opponent_known)
+        if chance < HINT_FEEDS[0] or (chance < HINT_FEEDS[1] and not held):
+            return scores
         head = [
             (sc + HINT_FEED_WEIGHT * danger(b, reading), sc, b)
             for sc, b in scores[:HINT_CANDIDATES]
