@@ -28,9 +28,16 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock,
 from ..core.cards import CARDS, Card, mask_of
 from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
-from ..text.hints import decline_reason, discard_reason, knock_reason, take_reason
-from ..text.i18n import N_, _, join_words
-from .advice import Advice
+from .advice import (
+    Advice,
+    DeadCard,
+    KnockFacts,
+    Option,
+    Unit,
+    card_risk,
+    gin_outs,
+    take_facts,
+)
 from .estimates import (
     UNDERCUT_LIMIT,
     bits,
@@ -41,7 +48,7 @@ from .estimates import (
     takes_back,
 )
 from .style import bayes_step, round_key
-from .tracking import MELD_PARTNERS, CardTracker, Tracking
+from .tracking import CardTracker, Tracking
 
 __all__ = ["Advice", "CardTracker", "ExpertPlayer", "KnockOdds", "Tracking"]
 
@@ -220,11 +227,11 @@ class ExpertPlayer:
     # --- decisions -------------------------------------------------------------
     def choose(self, view: PlayerView) -> Action:
         self._observe(view)
-        action = self.advise(view).action
+        action = self._decide(view)[0]
         if isinstance(action, Knock):
             hand10 = view.hand_mask ^ action.card.bit
             if min_deadwood_mask(hand10):
-                p_wait, p_eager, _mean = self._undercut_chances(
+                p_wait, p_eager, _mean = self.undercut_chances(
                     min_deadwood_mask(hand10), view, CardTracker.track(view)
                 )
                 self._knocked_with = (p_wait, p_eager)
@@ -276,7 +283,7 @@ class ExpertPlayer:
             mine = min_deadwood_mask(mask_of(result.hands[me]))
             if result.knocker == me:
                 if mine:
-                    p_wait, p_eager, _mean = self._undercut_chances(
+                    p_wait, p_eager, _mean = self.undercut_chances(
                         mine, view, CardTracker.track(view)
                     )
                     self._learn((p_wait, p_eager), result.winner != me)
@@ -309,65 +316,145 @@ class ExpertPlayer:
         """The belief that the opponent holds out for gin or an undercut."""
         return 1.0 / (1.0 + math.exp(-self._waiter_log_odds))
 
-    def advise(self, view: PlayerView) -> Advice:
-        """What the expert would do now in this seat, with a one-line reason."""
+    def _decide(self, view: PlayerView) -> tuple[Action, Tracking]:
+        """The move, and the tracking it read (`choose` plays it; `advise` says why)."""
         tracking = CardTracker.track(view)
         hand = view.hand_mask
         stock = view.stock_size
         if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
-            return self._advise_draw(view, hand, tracking, stock)
+            top = view.top_discard
+            first = view.phase is Phase.FIRST_UPCARD
+            if not first and view.stock_only:
+                return DrawStock(), tracking
+            assert top is not None
+            if self._should_take(hand, top, tracking, stock, view.knock_limit) and not takes_back(
+                view, top
+            ):
+                return TakeDiscard(), tracking
+            return (Pass() if first else DrawStock()), tracking
         if view.rules.big_gin_bonus is not None and min_deadwood_mask(hand) == 0:
-            # TRANSLATORS: the hint key's advice to the player; {card} is a card face (7♥).
-            return Advice(BigGin(), _("Big Gin: all eleven cards are in melds"))
-        banned = view.banned_card
+            return BigGin(), tracking
         # Going out: gin if any discard allows it, else a knock when it is worth it.
         outs = knock_outs(view)
-        waiting: int | None = None
         if outs:
             dw, b = outs[0]
             card = Card.from_bit(b)
-            if dw == 0:
-                return Advice(
-                    Knock(card),
-                    _("Gin: discard {card} face down, no deadwood left").format(card=card.pretty),
-                )
-            if self._should_knock(dw, view, tracking, hand ^ card.bit):
-                return Advice(Knock(card), knock_reason(card, dw, view.stock_size))
-            waiting = dw
-        card, _score = self._best_discard(hand, banned, tracking, stock, view.knock_limit)
-        reason = self._discard_reason(card, hand, view, tracking)
-        if waiting is not None and self.waiter_chance < 0.5:
-            # TRANSLATORS: {reason} is a whole discard advice ("Discard 7♥: ..."); this adds
-            # why not to knock although the hand could: the opponent is read as one that
-            # knocks as soon as it can, and the hand is low enough to undercut that knock.
-            reason = _(
-                "{reason}; don't knock yet: the opponent knocks early, and {deadwood}"
-                " deadwood can undercut its knock"
-            ).format(reason=reason, deadwood=waiting)
-        elif waiting is not None:
-            # TRANSLATORS: {reason} is a whole discard advice ("Discard 7♥: ..."); this adds
-            # why not to knock although the hand could.
-            reason = _(
-                "{reason}; don't knock yet: {deadwood} deadwood this late risks an undercut"
-            ).format(reason=reason, deadwood=waiting)
-        return Advice(Discard(card), reason)
+            if dw == 0 or self._should_knock(dw, view, tracking, hand ^ card.bit):
+                return Knock(card), tracking
+        card, _score = self._best_discard(hand, view.banned_card, tracking, stock, view.knock_limit)
+        return Discard(card), tracking
 
-    def _advise_draw(self, view: PlayerView, hand: int, tracking: Tracking, stock: int) -> Advice:
+    def advise(self, view: PlayerView) -> Advice:
+        """What the expert would do now in this seat, with the facts behind it."""
+        action, tracking = self._decide(view)
+        hand = view.hand_mask
+        stock = view.stock_size
+        if isinstance(action, BigGin):
+            return Advice(action, Unit.HAND_COST, (Option(action, 0.0),), stock, 0)
+        if isinstance(action, TakeDiscard | Pass | DrawStock):
+            return self._draw_advice(view, action, tracking)
+        outs = knock_outs(view)
+        if isinstance(action, Knock):
+            going = self._knock_facts(view, action.card, tracking)
+            if not going.deadwood:  # gin
+                return Advice(action, Unit.HAND_COST, (Option(action, 0.0),), stock, 0)
+            best, _score = self._best_discard(
+                hand, view.banned_card, tracking, stock, view.knock_limit
+            )
+            weighed = (
+                Option(action, going.knock_value),
+                Option(Discard(best), going.play_on_value),
+            )
+            return Advice(action, Unit.POINTS, weighed, stock, going.deadwood, knock=going)
+        assert isinstance(action, Discard)
+        card = action.card
+        scores = self._discard_scores(hand, view.banned_card, tracking, stock, view.knock_limit)
+        ranked = [(sc, c) for sc, c in scores if c is card] + [
+            (sc, c) for sc, c in scores if c is not card
+        ]
+        options = tuple(Option(Discard(c), sc) for sc, c in ranked[:5])
+        held = tracking.opponent_known
+        risks = tuple(
+            card_risk(c, hand, self._danger(c, tracking), held, tracking.opponent_rejected)
+            for _sc, c in ranked[:5]
+        )
+        knock = self._knock_facts(view, Card.from_bit(outs[0][1]), tracking) if outs else None
+        hand10 = hand ^ card.bit
+        return Advice(
+            action,
+            Unit.HAND_COST,
+            options,
+            stock,
+            min_deadwood_mask(hand10),
+            gin_outs=gin_outs(hand10, tracking.unseen),
+            risks=risks,
+            knock=knock,
+            dead=dead_card(card, hand, tracking),
+        )
+
+    def _knock_facts(self, view: PlayerView, card: Card, tracking: Tracking) -> KnockFacts:
+        """A knock with ``card``: its deadwood and the chance of an undercut (`knock_odds`)."""
+        hand10 = view.hand_mask ^ card.bit
+        deadwood = min_deadwood_mask(hand10)
+        odds = self.knock_odds(hand10, view, tracking)
+        return KnockFacts(
+            card,
+            deadwood,
+            odds.undercut_chance if deadwood else 0.0,
+            Unit.POINTS,
+            odds.expected_points,
+            self._wait_value(view),
+            opponent_knocks_early=self.waiter_chance < 0.5,
+        )
+
+    def _draw_advice(self, view: PlayerView, action: Action, tracking: Tracking) -> Advice:
+        hand = view.hand_mask
+        deadwood = min_deadwood_mask(hand)
         top = view.top_discard
-        first = view.phase is Phase.FIRST_UPCARD
-        if not first and view.stock_only:
-            return Advice(DrawStock(), _("Draw from the stock: both players passed the upcard"))
-        assert top is not None
-        if self._should_take(hand, top, tracking, stock, view.knock_limit) and not takes_back(
-            view, top
-        ):
-            return Advice(TakeDiscard(), take_reason(hand, top))
-        fits = bool(MELD_PARTNERS[top] & hand)
-        return Advice(Pass() if first else DrawStock(), decline_reason(top, fits, first))
+        stock = view.stock_size
+        if top is None or (view.phase is Phase.DRAW and view.stock_only):
+            option = Option(action, float(deadwood))
+            return Advice(action, Unit.HAND_COST, (option,), stock, deadwood)
+        best_after, stock_value = self._take_values(hand, top, tracking, stock, view.knock_limit)
+        facts = take_facts(hand, top)
+        decline: Action = Pass() if view.phase is Phase.FIRST_UPCARD else DrawStock()
+        take = Option(TakeDiscard(), best_after)
+        other = Option(decline, stock_value)
+        taking = isinstance(action, TakeDiscard)
+        options = (take, other) if taking else (other, take)
+        dw = facts.deadwood_after if taking else deadwood
+        return Advice(action, Unit.HAND_COST, options, stock, dw, take=facts)
 
-    def _should_take(
+    def _discard_scores(
+        self,
+        hand11: int,
+        banned: Card | None,
+        tracking: Tracking,
+        stock_size: int,
+        knock_limit: int,
+    ) -> list[tuple[float, Card]]:
+        """(score, card) of every legal discard as `_best_discard` weighs them, lowest
+        (best) first, the higher card first among equals."""
+        danger_weight = self._race_blend(
+            self.danger_weight, self.race_danger_weight, self.gin_only_danger_weight, knock_limit
+        )
+        out = []
+        for b in bits(hand11):
+            card = Card.from_bit(b)
+            if card is banned:
+                continue
+            score = self._value(hand11 ^ b, tracking, stock_size, knock_limit)
+            if danger_weight:
+                score += danger_weight * self._danger(card, tracking) * card.value
+            out.append((score, card))
+        out.sort(key=lambda t: (t[0], -t[1].value))
+        return out
+
+    def _take_values(
         self, hand: int, top: Card, tracking: Tracking, stock: int, knock_limit: int
-    ) -> bool:
+    ) -> tuple[float, float]:
+        """(the best hand value after taking ``top``, the value of a stock draw less the
+        margin a take must beat it by): `_should_take` takes when the first is lower."""
         with_top = hand | top.bit
         # The best hand after taking it (the taken card may not go straight back).
         best_after = 1e9
@@ -382,7 +469,13 @@ class ExpertPlayer:
         margin = self._race_blend(
             self.take_margin, self.race_take_margin, self.gin_only_take_margin, knock_limit
         )
-        return best_after < stock_value - margin
+        return best_after, stock_value - margin
+
+    def _should_take(
+        self, hand: int, top: Card, tracking: Tracking, stock: int, knock_limit: int
+    ) -> bool:
+        best_after, stock_value = self._take_values(hand, top, tracking, stock, knock_limit)
+        return best_after < stock_value
 
     def _should_knock(
         self, deadwood: int, view: PlayerView, tracking: Tracking, hand10: int
@@ -401,7 +494,7 @@ class ExpertPlayer:
         wait = pi * self.wait_value + (1.0 - pi) * self.eager_wait_value
         return wait * min(1.0, left / 20.0)
 
-    def _undercut_chances(
+    def undercut_chances(
         self, k: int, view: PlayerView, tracking: Tracking
     ) -> tuple[float, float, float]:
         """The chance that a knock with ``k`` is undercut by a waiting opponent and by an
@@ -429,7 +522,7 @@ class ExpertPlayer:
         by `waiter_chance`.
         """
         k = min_deadwood_mask(hand10)
-        p_wait, p_eager, mean = self._undercut_chances(k, view, tracking)
+        p_wait, p_eager, mean = self.undercut_chances(k, view, tracking)
         theta = mean / 2.0
         x = k / theta
         # Its expected deadwood when it is over ``k`` (the gamma's conditional mean).
@@ -442,10 +535,6 @@ class ExpertPlayer:
         loss = p * (view.rules.undercut_bonus + k / 2.0)
         deadwood = pi * (p_wait * k / 2 + (1 - p_wait) * over_wait) + (1 - pi) * over_eager
         return KnockOdds(gain - loss, p, deadwood)
-
-    def _discard_reason(self, card: Card, hand: int, view: PlayerView, tracking: Tracking) -> str:
-        safe = self._danger(card, tracking) < 0.15
-        return discard_reason(card, hand, safe, dead_card_reason(card, hand, tracking))
 
 
 def _stock_at_last_discard(view: PlayerView) -> int | None:
@@ -472,34 +561,13 @@ class KnockOdds:
     opponent_deadwood: float
 
 
-#: The ranks as counted after "two other" / "all three other" (translated where used).
-_RANK_WORDS = (
-    "",
-    # TRANSLATORS: ranks in the plural as they follow "two other" / "all three other" in the
-    # hint "two other {rank} are gone" (aces, twos, ... kings).
-    N_("aces"),
-    N_("twos"),
-    N_("threes"),
-    N_("fours"),
-    N_("fives"),
-    N_("sixes"),
-    N_("sevens"),
-    N_("eights"),
-    N_("nines"),
-    N_("tens"),
-    N_("jacks"),
-    N_("queens"),
-    N_("kings"),
-)
-
-
-def dead_card_reason(card: Card, hand: int, tracking: Tracking) -> str:
-    """Why no meld can ever use ``card`` (cards gone to the discard pile), or ''."""
+def dead_card(card: Card, hand: int, tracking: Tracking) -> DeadCard | None:
+    """``card`` as no meld can ever use it (cards gone to the discard pile), or None."""
     live = tracking.unseen | tracking.opponent_known | hand
     same_rank = [o for o in CARDS if o.rank == card.rank and o is not card]
     gone_rank = [o for o in same_rank if not live & o.bit]
     if len(gone_rank) < 2:
-        return ""
+        return None
     neighbours = []
     for r in (card.rank - 2, card.rank - 1, card.rank + 1, card.rank + 2):
         if 1 <= r <= 13:
@@ -509,17 +577,6 @@ def dead_card_reason(card: Card, hand: int, tracking: Tracking) -> str:
     if (r - 1 in alive and (r - 2 in alive or r + 1 in alive)) or (
         r + 1 in alive and r + 2 in alive
     ):
-        return ""
-    n = len(gone_rank)
-    rank = _(_RANK_WORDS[r])
-    # TRANSLATORS: {rank} is a rank in the plural ("kings", "sevens"): it is dead for runs.
-    if n == 3:
-        text = _("all three other {rank} are gone").format(rank=rank)
-    else:
-        text = _("two other {rank} are gone").format(rank=rank)
-    gone_run = [x.pretty for x in neighbours if not live & x.bit and abs(x.rank - r) == 1]
-    if gone_run:
-        # TRANSLATORS: {reason} is "two other kings are gone"; {cards} one or two card faces
-        # ("Q♣" or "Q♣ and A♣"), the neighbours that a run would need.
-        text = _("{reason}, and so is {cards}").format(reason=text, cards=join_words(gone_run))
-    return text
+        return None
+    gone_run = tuple(x for x in neighbours if not live & x.bit and abs(x.rank - r) == 1)
+    return DeadCard(card, len(gone_rank), gone_run)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.text import Text
 from support.pilot import play_turn_with_keys, settle, table_of
 
 from ginrummy.app import GinRummyApp
@@ -12,6 +14,8 @@ from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.app.screens.table import TableScreen
 from ginrummy.core import Card, EventKind, Phase, min_deadwood
+from ginrummy.players.advice import Advice
+from ginrummy.text.hints import advice_text
 
 SIZE = (80, 24)
 
@@ -252,9 +256,21 @@ async def test_knock_asks_first_and_can_be_cancelled() -> None:
         assert isinstance(app.screen, RoundResultScreen)
 
 
-async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: GinRummyApp) -> None:
+def assert_hint_shows(table: TableScreen, advice: Advice) -> None:
+    """The hint on the status line is the advice in words, its reasons cut to what fits
+    the status line's two lines (the move and its first reason always there)."""
+    full = advice_text(advice)
+    head = full.split("; ")[0]
+    assert table.hint.startswith(head) and full.startswith(table.hint)
+    assert table.message_text == f"Hint: {table.hint}"
+    width = table.message_box.size.width
+    lines = Text(table.message_text).wrap(Console(width=width), width)
+    assert len(lines) <= 2, (width, table.message_text)
+
+
+async def test_hint_names_the_masters_move_and_changes_nothing(computer_app: GinRummyApp) -> None:
     from ginrummy.core import Discard, Knock
-    from ginrummy.players import ExpertPlayer
+    from ginrummy.players import MasterPlayer
 
     app = computer_app
     async with app.run_test(size=SIZE) as pilot:
@@ -262,12 +278,11 @@ async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: Gin
         table = table_of(app)
         rnd = table.session.round
         # The first upcard: the hint is a take or a pass; nothing is played.
-        advice = ExpertPlayer().advise(table.session.view(0))
+        advice = MasterPlayer().advise(table.session.view(0))
         actions, hand = list(rnd.actions), rnd.hand(0)
         await pilot.press("h")
         await settle(pilot)
-        assert table.hint == advice.reason
-        assert table.message_text == f"Hint: {advice.reason}"
+        assert_hint_shows(table, advice)
         assert list(rnd.actions) == actions and rnd.hand(0) == hand
         # Play on to a discard decision: the hint marks the suggested card, and the
         # selection stays where the player left it.
@@ -277,7 +292,7 @@ async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: Gin
             await play_turn_with_keys(pilot)
         view = table.session.view(0)
         assert view.phase is Phase.DISCARD and view.is_my_turn
-        advice = ExpertPlayer().advise(view)
+        advice = MasterPlayer().advise(view)
         assert isinstance(advice.action, Discard | Knock)
         hinted = advice.action.card
         while table.selected is hinted or table.selected is view.taken_card:
@@ -287,7 +302,7 @@ async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: Gin
         actions, hand = list(rnd.actions), rnd.hand(0)
         await pilot.press("h")
         await settle(pilot)
-        assert table.message_text == f"Hint: {advice.reason}"
+        assert_hint_shows(table, advice)
         assert list(rnd.actions) == actions and rnd.hand(0) == hand
         assert table.selected is chosen and table.hand.selected is chosen
         assert table.hand.hinted is hinted
@@ -305,7 +320,7 @@ async def test_hint_names_the_experts_move_and_changes_nothing(computer_app: Gin
 
 
 async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:
-    from ginrummy.players import ExpertPlayer
+    from ginrummy.players import MasterPlayer
 
     app = GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
@@ -318,7 +333,7 @@ async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:
         assert table.check_action("hint", ()) is True
         await pilot.press("h")
         await settle(pilot)
-        assert table.hint == ExpertPlayer().advise(table.session.view(seat)).reason
+        assert_hint_shows(table, MasterPlayer().advise(table.session.view(seat)))
 
 
 async def test_the_hint_comes_from_the_level_played_against() -> None:
@@ -331,7 +346,7 @@ async def test_the_hint_comes_from_the_level_played_against() -> None:
         view = table.session.view(0)
         await pilot.press("h")
         await settle(pilot)
-        assert table.hint == MasterPlayer().advise(view).reason
+        assert_hint_shows(table, MasterPlayer().advise(view))
 
 
 async def test_a_hint_for_a_moment_gone_by_is_dropped() -> None:

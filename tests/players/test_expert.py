@@ -30,6 +30,7 @@ from ginrummy.core.melds import min_deadwood_mask
 from ginrummy.players import make_player
 from ginrummy.players.estimates import UNDERCUT_BONUS, knock_outs, takes_back
 from ginrummy.players.expert import CardTracker, ExpertPlayer, KnockOdds
+from ginrummy.text.hints import advice_text
 
 EAAI = Rules.preset("eaai")
 
@@ -146,10 +147,13 @@ def test_advice_matches_the_move_and_gives_a_reason() -> None:
             advice = expert.advise(view)
             assert advice.action == expert.choose(view)
             assert advice.action in view.legal_actions()
-            assert advice.reason and advice.reason[0].isupper()
+            assert advice.options[0].action == advice.action
+            assert advice.stock == view.stock_size
+            reason = advice_text(advice)
+            assert reason and reason[0].isupper()
             card = getattr(advice.action, "card", None)
             if card is not None:
-                assert card.pretty in advice.reason
+                assert card.pretty in reason
             kinds.add(type(advice.action).__name__)
             game.apply(advice.action if me == 0 else simple.choose(view), me)
         if game.is_over:
@@ -159,17 +163,21 @@ def test_advice_matches_the_move_and_gives_a_reason() -> None:
 
 
 def test_a_dead_card_is_called_dead() -> None:
-    from ginrummy.players.expert import Tracking, dead_card_reason
+    from ginrummy.players.advice import DeadCard
+    from ginrummy.players.expert import Tracking, dead_card
+    from ginrummy.text.hints import dead_card_text
 
     king = parse_cards("KC")[0]
     hand = mask_of(parse_cards("KC 2S 3S"))
     gone = mask_of(parse_cards("KD KH QC"))  # on the discard pile
     unseen = mask_of(CARDS) & ~hand & ~gone
     tracking = Tracking(unseen, 0, 10, 0, 0, tuple([0.0] * 52))
-    assert dead_card_reason(king, hand, tracking) == "two other kings are gone, and so is Q♣"
+    dead = dead_card(king, hand, tracking)
+    assert dead == DeadCard(king, 2, tuple(parse_cards("QC")))
+    assert dead_card_text(dead) == "two other kings are gone, and so is Q♣"
     # With Q♣ still unseen a run J♣ Q♣ K♣ is possible: not dead.
     tracking = Tracking(unseen | parse_cards("QC")[0].bit, 0, 10, 0, 0, tuple([0.0] * 52))
-    assert dead_card_reason(king, hand, tracking) == ""
+    assert dead_card(king, hand, tracking) is None
 
 
 # --- the knock weighs the undercut risk the opponent's play reveals ----------------------
@@ -227,7 +235,10 @@ def test_no_knock_at_9_or_10_after_the_opponent_picked_up_three_discards(hand: s
     action = ExpertPlayer().choose(view)
     assert isinstance(action, Discard), action
     advice = ExpertPlayer().advise(view)
-    assert "risks an undercut" in advice.reason
+    least = min_deadwood_mask(view.hand_mask ^ parse_cards("KC")[0].bit)  # 9 or 10
+    assert advice.knock is not None and advice.knock.deadwood == least
+    assert advice.knock.undercut_chance > 0.3 and not advice.knock.opponent_knocks_early
+    assert "don't knock yet" in advice_text(advice)
 
 
 def test_the_same_hand_knocks_early_against_an_unready_opponent() -> None:
@@ -264,8 +275,8 @@ def test_a_waiting_opponent_may_be_ready_to_undercut_any_knock() -> None:
 
     view = _knock_view(ONE, opponent_takes="", opponent_draws=8)
     tracking = CardTracker.track(view)
-    p_ready, _eager, _mean = ExpertPlayer()._undercut_chances(1, view, tracking)
-    p_smooth, _eager, _mean = Smooth()._undercut_chances(1, view, tracking)
+    p_ready, _eager, _mean = ExpertPlayer().undercut_chances(1, view, tracking)
+    p_smooth, _eager, _mean = Smooth().undercut_chances(1, view, tracking)
     ready = ExpertPlayer.ready_share * (1 - math.exp(-ExpertPlayer.ready_rate * 8))
     assert p_smooth < 0.05
     assert p_ready == pytest.approx(ready + (1 - ready) * p_smooth)
@@ -290,7 +301,9 @@ def test_against_a_player_who_knocks_at_once_it_plays_on_for_the_undercut(
     assert Eager().choose(view) == Discard(kc)
     assert Eager()._wait_value(view) > ExpertPlayer()._wait_value(view)
     # The hint says why: to undercut, not for fear of an undercut.
-    assert "the opponent knocks early" in Eager().advise(view).reason
+    advice = Eager().advise(view)
+    assert advice.knock is not None and advice.knock.opponent_knocks_early
+    assert "the opponent knocks early" in advice_text(advice)
 
 
 def test_undercut_risk_grows_with_what_the_opponent_took_and_drew() -> None:
@@ -437,7 +450,10 @@ def test_against_a_player_who_waits_for_gin_it_takes_as_in_a_gin_only_round() ->
     view = Round(EAAI, dealer=0, deck=deck).view(1)
     assert ExpertPlayer().choose(view) == Pass()
     assert Racing().choose(view) == TakeDiscard()
-    assert Racing().advise(view).reason == "Take A♠: it lowers your deadwood from 56 to 47"
+    advice = Racing().advise(view)
+    assert advice.take is not None and advice.take.meld == ()
+    assert (advice.take.deadwood_before, advice.take.deadwood_after) == (56, 47)
+    assert advice_text(advice) == "Take A♠: it lowers your deadwood from 56 to 47"
     gin_only = Round(dataclasses.replace(EAAI, knock_limit=0), dealer=0, deck=deck).view(1)
     assert ExpertPlayer().choose(gin_only) == TakeDiscard()
 

@@ -487,8 +487,7 @@ class TableModel:
     def hint_request(self) -> HintRequest:
         """What a hint needs: the acting seat's view, the advisor, and when it was asked.
 
-        The advisor is the level being played against (at least the expert: the simple
-        player gives no reasons); in hot-seat games, the expert. One that learns from
+        The advisor is the master, whatever the level (`players.advisor_for`). One that learns from
         earlier rounds (the master reads the opponent's style) is told how the table's
         rounds so far ended, as the seat asking saw them. Raises ValueError if nobody at
         the keyboard is to act.

@@ -31,7 +31,10 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("`shift+←` `shift+→` {or} `,` `.`", N_("move the selected card left or right")),
     ("`o`", N_("sort the hand: by melds, by rank, by suit")),
     ("`v`", N_("look at the whole discard pile")),
-    ("`h`", N_("a hint: what the computer would do now and why (marks the card; plays nothing)")),
+    (
+        "`h`",
+        N_("a hint: the master's move now and why, with numbers (marks the card; plays nothing)"),
+    ),
     ("`u`", N_("undo: take your last move back (against the computer; the game is marked)")),
     ("`?`", N_("this help")),
     ("`q` {or} `ctrl+c`", N_("quit; the game is saved after every move, and Continue picks it up")),

@@ -1,7 +1,8 @@
 """The hint (`h`) at the table: the advice, once computed off the UI thread, shown.
 
 The suggested card is marked in the hand; the selection stays where it was, and the
-whole reason goes on the status line. An answer for a moment gone by is dropped.
+reasons that fit go on the status line's two lines (`text.hints.advice_text` leaves out
+the least telling ones). An answer for a moment gone by is dropped.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ...core import Discard, Knock
+from ...text.hints import advice_text
 from ...text.i18n import _
 from ..messages import HintReady
 
@@ -16,11 +18,18 @@ if TYPE_CHECKING:
     from ..model.table import TableModel
 
 
+#: Cells a two-line status line may lose at its wrap (a long word moved down whole).
+WRAP_SLACK = 12
+
+
 class Table(Protocol):
     """What showing a hint needs of the table screen (`TableScreen` is one)."""
 
     model: TableModel
     hint: str
+
+    @property
+    def message_room(self) -> int: ...
 
     def show_message(self, text: str, *, error: bool = False) -> None: ...
 
@@ -41,7 +50,9 @@ def show_hint(table: Table, message: HintReady) -> None:
     # (Enter plays the card the player chose, never one the hint moved to).
     action = advice.action
     table.model.hinted = action.card if isinstance(action, Discard | Knock) else None
-    reason = advice.reason
+    # A line wraps at a word: leave room for the longest word that moves to the next line.
+    room = table.message_room - len(_("Hint: {reason}").format(reason="")) - WRAP_SLACK
+    reason = advice_text(advice, room)
     table.hint = reason
     line = _("Hint: {reason}").format(reason=reason)
     # The whole sentence on the status line (two lines if need be), never repeated in a

@@ -148,7 +148,7 @@ class TableScreen(GinScreen[str]):
         self._written = 0
         #: Each seat's way of sorting its hand (kept while the other player has the keyboard).
         self._prefs: dict[int, tuple[str, tuple[Card, ...]]] = {}
-        #: The last hint given (the expert's reason), for tests and the status line.
+        #: The last hint given (its words), for tests and the status line.
         self.hint = ""
         self._waiting_message = False
         #: Whether the status line shows a refusal (cleared when the selection moves).
@@ -557,6 +557,12 @@ class TableScreen(GinScreen[str]):
             box.update(self.message)
             # A message too long for its line takes two: the prompt gives up its blank line.
             self.set_class(self.message.cell_len > box.size.width > 0, "-long-message")
+
+    @property
+    def message_room(self) -> int:
+        """How many cells the status line's two lines hold."""
+        width = self.message_box.size.width if self.is_mounted else 0
+        return 2 * (width or self.size.width or 80)
 
     def refresh_table(self) -> None:
         """Redraw every widget from the model."""

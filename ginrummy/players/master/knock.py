@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import NamedTuple
 
 from ...core.melds import min_deadwood_mask
 from ...core.round import PlayerView
@@ -23,7 +24,22 @@ from .belief import Reading, careful, decision_rng, knock_samples, replayed
 from .config import MasterConfig
 from .data import blend
 
-__all__ = ["knock_card", "knock_fits", "sample_sets"]
+__all__ = ["KnockChoice", "knock_card", "knock_choice", "knock_fits", "sample_sets"]
+
+
+class KnockChoice(NamedTuple):
+    """The knock decision with the values it weighed: the card to knock with (a bit; 0:
+    play on), the best knock's value and playing on's, as expected points of the round
+    while the stock lasts (``win_chance`` False), else as game-win chances; and the share
+    of the opponent hands it weighed that undercut the best knock (the replayed ones while
+    the stock lasts, the sampled ones at its end)."""
+
+    bit: int
+    knock_bit: int
+    knock_value: float
+    play_on_value: float
+    win_chance: bool
+    undercut: float
 
 
 def knock_card(
@@ -37,6 +53,19 @@ def knock_card(
 ) -> int:
     """The card to knock with (a bit), or 0 to discard ``discard`` and play on; ``outs``
     are the knocks the rules allow (`estimates.knock_outs`), the least deadwood first."""
+    return knock_choice(config, style, seed, view, reading, outs, discard).bit
+
+
+def knock_choice(
+    config: MasterConfig,
+    style: KnockStyle,
+    seed: int | str,
+    view: PlayerView,
+    reading: Reading,
+    outs: list[tuple[int, int]],
+    discard: int,
+) -> KnockChoice:
+    """`knock_card`'s decision with the values it weighed."""
     if view.stock_size > view.rules.dead_stock:
         return _learned_knock(config, style, seed, view, reading, outs, discard)
     return _last_knock(config, seed, view, reading, outs)
@@ -87,7 +116,7 @@ def _learned_knock(
     reading: Reading,
     outs: list[tuple[int, int]],
     discard: int,
-) -> int:
+) -> KnockChoice:
     """The best of the three lowest knocks by the knock fit's points, if they beat the
     play-on fit's points by `MasterConfig.learned_knock_margin`; else 0."""
     hand = view.hand_mask
@@ -95,15 +124,17 @@ def _learned_knock(
     sets = sample_sets(config, style, view, reading, decision_rng(seed, view), deadline)
     draws, takes = reading.opponent_draws, reading.opponent_takes
     fit, on = knock_fits(config, style)
-    best, best_b = float("-inf"), 0
+    best, best_b, undercut = float("-inf"), 0, 0.0
     for _dw, b in outs[:3]:
         feats = knock_features(view, hand, b, sets, draws, takes)
         points = fit[0] + sum(c * f for c, f in zip(fit[1:], feats, strict=True))
         if points > best:
-            best, best_b = points, b
+            # The undercut shares against the two replayed sets (`KNOCK_FEATURES`).
+            best, best_b, undercut = points, b, (feats[3] + feats[4]) / 2
     kept = min_deadwood_mask(hand ^ discard)
     play_on = on[0] + on[1] * view.stock_size + on[2] * kept
-    return best_b if best > play_on + config.learned_knock_margin else 0
+    bit = best_b if best > play_on + config.learned_knock_margin else 0
+    return KnockChoice(bit, best_b, best, play_on, False, undercut)
 
 
 def _worth(gv: GameValue, mine: int, theirs: int, mult: int, points: float) -> float:
@@ -121,7 +152,7 @@ def _last_knock(
     view: PlayerView,
     reading: Reading,
     outs: list[tuple[int, int]],
-) -> int:
+) -> KnockChoice:
     """At the end of the stock: the best of the three lowest knocks by the game-win
     chance it leaves against the sampled hands (lay-offs and bonuses included), if it
     beats a dead round's by `MasterConfig.knock_margin`; else 0."""
@@ -134,6 +165,7 @@ def _last_knock(
     deadline = time.perf_counter() + config.budget
     candidates = [b for _dw, b in outs[:3]]
     knock_sum = [0.0] * len(candidates)
+    undercuts = [0] * len(candidates)
     n = 0
     for opp in knock_samples(config, reading, rng, view.knock_limit):
         if n and time.perf_counter() > deadline:
@@ -141,9 +173,17 @@ def _last_knock(
         for k, b in enumerate(candidates):
             pts = showdown_points(hand ^ b, opp, rules.gin_bonus, rules.undercut_bonus)
             knock_sum[k] += _worth(gv, mine, theirs, mult, pts)
+            undercuts[k] += pts < 0
         n += 1
     dead = gv.win(mine, theirs) * n
     best_k = max(range(len(candidates)), key=lambda k: knock_sum[k])
-    if knock_sum[best_k] >= dead + config.knock_margin * n:
-        return candidates[best_k]
-    return 0
+    bit = candidates[best_k] if knock_sum[best_k] >= dead + config.knock_margin * n else 0
+    count = n or 1
+    return KnockChoice(
+        bit,
+        candidates[best_k],
+        knock_sum[best_k] / count,
+        dead / count,
+        True,
+        undercuts[best_k] / count,
+    )
