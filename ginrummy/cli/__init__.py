@@ -4,7 +4,7 @@ One module a job: `parser` (the options and their help; argparse in our language
 `argparse_messages`), `language` (which language to speak), `errors` (the one-line error
 and the exit statuses), `output` (printing: suits, JSON, a closed pipe), and one module per
 command: `play`, `solve`, `score`, `arena`, `bench`, `stats`, `history` (replay), `host`,
-`join`. A command's module is imported when that command runs (`COMMANDS` names it), so
+`join`, `serve`. A command's module is imported when that command runs (`COMMANDS` names it), so
 that ``ginrummy solve`` never loads the online server nor ``ginrummy`` the bots' tools.
 
 Every failure is one line on stderr, ``ginrummy: error: ...``, and exit status 2; Ctrl+C
@@ -42,6 +42,7 @@ COMMANDS: dict[str, str] = {
     "replay": "history",
     "host": "host",
     "join": "join",
+    "serve": "serve",
 }
 
 

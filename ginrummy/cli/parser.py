@@ -222,6 +222,16 @@ examples:
   ginrummy join example.org:7777 --code K7QMX-R3FTA --cafile cert.pem --bot simple""")
 
 
+SERVE_EPILOG = N_("""\
+examples:
+  ginrummy serve                            this machine only, port 8000
+  ginrummy serve --bind 0.0.0.0 --cert cert.pem --key key.pem --sessions 4
+
+Open the address printed (it holds a secret: give it only to your players).
+Each page plays its own game, with a data folder of its own. Needs the web
+extra: pip install 'ginrummy[web]'.""")
+
+
 def argparse_in_our_language() -> None:
     """Make argparse's own words ("usage:", "options", its errors) come from our catalogue.
 
@@ -450,5 +460,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument(
         "--cafile", metavar="FILE", help=_("trust this certificate (PEM) and connect with TLS")
+    )
+
+    serve = command("serve", _("the game in a browser: print an address to open"), _(SERVE_EPILOG))
+    serve.add_argument(
+        "--port", type=port_type, default=8000, metavar="PORT", help=_("(default 8000)")
+    )
+    serve.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help=_("the address to listen on (default 127.0.0.1: this machine only)"),
+    )
+    serve.add_argument("--cert", metavar="FILE", help=_("TLS certificate (PEM), with --key"))
+    serve.add_argument("--key", metavar="FILE", help=_("TLS private key (PEM), with --cert"))
+    serve.add_argument(
+        "--sessions",
+        type=_int_type(1, 64),
+        default=8,
+        metavar="N",
+        # TRANSLATORS: help of serve --sessions.
+        help=_("the most games at once, one per open page (default 8)"),
     )
     return parser
