@@ -50,6 +50,13 @@ def _new_match(rules: Rules) -> Game | Match:
 
 def run(args: argparse.Namespace) -> int:
     tls = tls_context(args.cert, args.key)
+    if args.web is not None:
+        if args.headless:
+            # TRANSLATORS: keep --web and --headless.
+            raise UsageError(_("--web serves the seat of your table: it cannot go with --headless"))
+        from .serve import load_web
+
+        load_web()  # without the extra: one line saying how to install it
     if not args.headless:
         return _open_table(args, tls)
     if is_all_interfaces(args.bind):
@@ -94,6 +101,7 @@ def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         "clock": args.clock,
         "clock_level": args.level,
         "forfeit": args.forfeit * 60 if args.forfeit else None,
+        "web": args.web,
     }
     launch_app(_("the game cannot start: {problem}"), online=("host", plan))
     return 0

@@ -211,6 +211,7 @@ examples:
   ginrummy host --headless                  one table; prints its join code
   ginrummy host --headless --tables 20      twenty tables, one code a line
   ginrummy host --headless --bind 0.0.0.0 --cert cert.pem --key key.pem
+  ginrummy host --web                       also a link to play in a browser
 
 Tell the other players the address and the code. The match is saved after
 every move: if the host stops, run the same command again and both players
@@ -441,6 +442,19 @@ def build_parser() -> argparse.ArgumentParser:
         help=_(
             "a player away (gone, or with --clock not answering) longer than MINUTES loses"
             " the match by forfeit (default: never)"
+        ),
+    )
+
+    host.add_argument(
+        "--web",
+        type=port_type,
+        nargs="?",
+        const=8000,
+        metavar="PORT",
+        # TRANSLATORS: help of host --web.
+        help=_(
+            "also serve a page whose link seats the other player in a browser"
+            " (on PORT, default 8000; needs the web extra)"
         ),
     )
 

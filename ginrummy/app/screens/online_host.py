@@ -8,7 +8,7 @@ import asyncio
 import socket
 import ssl
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -33,7 +33,10 @@ from .base import GinScreen, gin_app_of
 from .online_form import ONLINE_CSS, show_status
 from .online_table import OnlineTableScreen
 
-__all__ = ["HostPlan", "HostScreen", "shown_address"]
+if TYPE_CHECKING:
+    from ...web.server import WebServer
+
+__all__ = ["HostPlan", "HostScreen", "guest_address", "shown_address"]
 
 
 @dataclass
@@ -56,6 +59,9 @@ class HostPlan:
     #: Serve the latest saved online match again, if there is one.
     resume: bool = True
     limits: Limits | None = None
+    #: Also serve the joining seat to a browser on this port (``host --web``; 0: any free
+    #: port; None: no page). Needs the extra ``web``.
+    web: int | None = None
 
 
 def shown_address(bind: str, port: int) -> str:
@@ -64,6 +70,15 @@ def shown_address(bind: str, port: int) -> str:
     host = socket.gethostname() if is_all_interfaces(bind) else bind
     host = f"[{host}]" if ":" in host else host
     return f"{host}:{port}"
+
+
+def guest_address(bind: str, port: int, tls: bool) -> str:
+    """Where a browser guest's ``ginrummy join``, run on this machine, finds the table: this
+    machine's own address (with TLS, the name the certificate is likely made for)."""
+    if is_all_interfaces(bind) and not tls:
+        host = "::1" if bind.strip("[]") == "::" else "127.0.0.1"
+        return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return shown_address(bind, port)
 
 
 class HostScreen(GinScreen[str]):
@@ -91,6 +106,8 @@ class HostScreen(GinScreen[str]):
         self.away_watch: AwayWatch | None = None
         #: The host's own name at the table ("" if none: "You" at this keyboard).
         self.player_name = ""
+        #: The page that seats a browser at the table (``plan.web``).
+        self.web: WebServer | None = None
 
     def compose(self) -> ComposeResult:
         yield GameHeader()
@@ -166,6 +183,7 @@ class HostScreen(GinScreen[str]):
                 (f"  ({scheme}://{address}/)", "dim"),
             )
         )
+        link = await self._serve_page(table, port) if plan.web is not None else ""
         self.query_one("#online-code", Static).update(
             Text.assemble(
                 # TRANSLATORS: the host screen: the code the other player types.
@@ -175,6 +193,16 @@ class HostScreen(GinScreen[str]):
                 # TRANSLATORS: the host screen, before the command the other player runs.
                 (_("The other player runs:") + "\n", "dim"),
                 (f"  {command}", "bold"),
+                *(
+                    (
+                        "\n\n",
+                        # TRANSLATORS: the host screen with host --web, before the link.
+                        (_("Or opens this link in a browser:") + "\n", "dim"),
+                        (f"  {link}", "bold"),
+                    )
+                    if link
+                    else ()
+                ),
             )
         )
         self._status(_("Waiting for the other player…"))
@@ -187,6 +215,41 @@ class HostScreen(GinScreen[str]):
                 severity="warning",
                 timeout=10,
             )
+
+    async def _serve_page(self, table: Table, port: int) -> str:
+        """Serve the page whose link seats a browser at ``table`` (its ``ginrummy join``
+        runs here); the link, or "" if it cannot be served (said in a notice)."""
+        from ...store import data_dir
+        from ...web.server import WebLimits, WebServer, join_command
+
+        plan = self.plan
+        command = join_command(
+            guest_address(plan.bind, port, plan.tls is not None),
+            table.code,
+            cafile=plan.cert if plan.tls is not None else "",
+        )
+        # Two at once: a page opened again while the game of the one before is ending.
+        web = WebServer(
+            command,
+            root=data_dir() / "web",
+            bind=plan.bind,
+            port=plan.web or 0,
+            tls=plan.tls,
+            limits=WebLimits(sessions=2),
+        )
+        try:
+            await web.start()
+        except OSError as exc:
+            self.notify(
+                _("Cannot serve the page on {address} port {port}: {problem}").format(
+                    address=plan.bind, port=plan.web, problem=exc.strerror or exc
+                ),
+                severity="error",
+                timeout=10,
+            )
+            return ""
+        self.web = web
+        return web.url()
 
     def _heard(self, message: dict[str, Any]) -> None:
         """The referee's messages for the host's seat while waiting for the other player."""
@@ -276,11 +339,17 @@ class HostScreen(GinScreen[str]):
         if self.seat is not None:
             self.seat.leave()
             self.seat = None
+        web, self.web = self.web, None
+        if web is not None:
+            await web.close()
         host, self.host = self.host, None
         if host is not None:
             await host.close()
 
     def on_unmount(self) -> None:
+        if self.web is not None:
+            web, self.web = self.web, None
+            asyncio.get_running_loop().create_task(web.close())
         if self.host is not None:
             host, self.host = self.host, None
             if self.seat is not None:

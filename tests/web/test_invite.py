@@ -1,0 +1,61 @@
+"""``ginrummy host --web``: the hosting screen shows a link whose page seats a browser at
+the table (its game process runs ``ginrummy join`` with the table's code)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual_serve", reason="the web extra is not installed")
+
+import aiohttp
+from support.online import PATIENT, hosting
+from support.pilot import until
+
+from ginrummy.app.screens.online_host import guest_address
+from ginrummy.app.screens.online_table import OnlineTableScreen
+from ginrummy.cli import main
+
+
+async def test_the_link_on_the_hosting_screen_seats_a_browser(tmp_path: Path) -> None:
+    async with hosting(tmp_path, web=0, limits=PATIENT) as (app, pilot, waiting):
+        await until(pilot, lambda: waiting.web is not None, what="the page served")
+        web = waiting.web
+        assert web is not None and waiting.table is not None
+        link = web.url()
+        code = str(waiting.query_one("#online-code").render())
+        assert "Or opens this link in a browser:" in code and link in code
+        async with aiohttp.ClientSession() as http:
+            async with http.get(link) as page:
+                assert page.status == 200
+            async with http.get(link.replace(web.secret, "x" * len(web.secret))) as wrong:
+                assert wrong.status == 403
+            ws = await http.ws_connect(link + "ws?width=100&height=30")
+            (service,) = web.services
+            assert waiting.host is not None
+            address = f"127.0.0.1:{waiting.host.address[1]}"
+            assert service.argv[-4:] == ["join", address, "--code", waiting.table.code]
+            # The browser's game joined: the host sits down at the table.
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, OnlineTableScreen),
+                what="the host seated",
+                timeout=30,
+            )
+            process = service.process
+            await ws.close()
+            assert process is not None
+            await asyncio.wait_for(process.wait(), 10)
+
+
+def test_web_does_not_go_with_headless(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["host", "--headless", "--web"]) == 2
+    assert "--web serves the seat of your table" in capsys.readouterr().err
+
+
+def test_the_guest_reaches_the_table_on_this_machine() -> None:
+    assert guest_address("0.0.0.0", 7777, False) == "127.0.0.1:7777"
+    assert guest_address("::", 7777, False) == "[::1]:7777"
+    assert guest_address("192.0.2.5", 7777, False) == "192.0.2.5:7777"
