@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import ssl
 import sys
+from typing import TYPE_CHECKING
 
 from ..core import Game, Match, Rules
 from ..net.clock import AwayWatch, TurnClock
@@ -23,7 +24,10 @@ from .errors import UsageError, warning
 from .history import open_store
 from .output import out
 
-__all__ = ["run", "tls_context"]
+if TYPE_CHECKING:
+    from ..web.server import WebServer
+
+__all__ = ["load_web", "run", "tls_context"]
 
 
 def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
@@ -44,6 +48,19 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     return context
 
 
+def load_web() -> type[WebServer]:
+    """The web server class; a `UsageError` saying how to install it if the extra is
+    missing."""
+    try:
+        from ..web.server import WebServer
+    except ImportError:
+        raise UsageError(
+            # TRANSLATORS: keep the pip command exactly as it is.
+            _("playing in a browser needs the web extra: pip install 'ginrummy[web]'")
+        ) from None
+    return WebServer
+
+
 def _new_match(rules: Rules) -> Game | Match:
     return Match(rules) if rules.is_match else Game(rules)
 
@@ -54,8 +71,6 @@ def run(args: argparse.Namespace) -> int:
         if args.headless:
             # TRANSLATORS: keep --web and --headless.
             raise UsageError(_("--web serves the seat of your table: it cannot go with --headless"))
-        from .serve import load_web
-
         load_web()  # without the extra: one line saying how to install it
     if not args.headless:
         return _open_table(args, tls)

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 from ..net.server import is_all_interfaces
 from ..text.i18n import N_, _, ngettext
 from .errors import UsageError, warning
-from .host import tls_context
+from .host import load_web, tls_context
 from .output import out
 
 if TYPE_CHECKING:
     from ..web.server import WebServer
 
-__all__ = ["ALL_INTERFACES_WARNING", "load_web", "run"]
+__all__ = ["ALL_INTERFACES_WARNING", "run"]
 
 #: The warning when a page is served on every network interface.
 ALL_INTERFACES_WARNING = N_(
@@ -33,19 +33,6 @@ ALL_INTERFACES_WARNING = N_(
     "listening on every network interface: anyone who can reach this machine and has the"
     " address can start a game on it (use --cert and --key on a network you do not trust)"
 )
-
-
-def load_web() -> type[WebServer]:
-    """The web server class; a `UsageError` saying how to install it if the extra is
-    missing."""
-    try:
-        from ..web.server import WebServer
-    except ImportError:
-        raise UsageError(
-            # TRANSLATORS: keep the pip command exactly as it is.
-            _("playing in a browser needs the web extra: pip install 'ginrummy[web]'")
-        ) from None
-    return WebServer
 
 
 def run(args: argparse.Namespace) -> int:
