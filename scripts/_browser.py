@@ -39,19 +39,24 @@ FLAGS = (
 )
 
 #: Keeps what the page's websocket receives (``window.__screen``) and the terminal size it
-#: asked for (``window.__size``), for each new websocket.
+#: asked for (``window.__size``), for each new websocket; and the time of the last key sent
+#: (``window.__sent``) and of the first screen bytes after it (``window.__answered``).
 CAPTURE = r"""
 (() => {
+  if (window.__capturing) return;
+  window.__capturing = true;
   const Native = window.WebSocket;
   function Capturing(url, protocols) {
     const ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
     const query = new URL(url).searchParams;
     window.__size = [Number(query.get("width")), Number(query.get("height"))];
     window.__screen = "";
-    window.__generation = (window.__generation || 0) + 1;
+    window.__count = (window.__count || 0) + 1;  // the websocket's id: unique across pages
+    window.__generation = performance.timeOrigin + ":" + window.__count;
     const decoder = new TextDecoder();
     ws.addEventListener("message", (event) => {
       if (typeof event.data !== "string") {
+        if (window.__sent && !window.__answered) window.__answered = performance.now();
         window.__screen += decoder.decode(new Uint8Array(event.data), {stream: true});
       }
     });
@@ -60,6 +65,7 @@ CAPTURE = r"""
       try {
         const message = JSON.parse(data);
         if (message[0] === "resize") window.__size = [message[1].width, message[1].height];
+        if (message[0] === "stdin") [window.__sent, window.__answered] = [performance.now(), 0];
       } catch (e) {}
       return send(data);
     };
@@ -86,8 +92,7 @@ def browser_missing() -> str | None:
 
 
 def start_browser(profile: Path, size: tuple[int, int] = (1000, 680)) -> Any:
-    """A headless Chromium with a fresh profile in ``profile``, capturing every page's
-    screen (`CAPTURE`)."""
+    """A headless Chromium with a fresh profile in ``profile``."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -96,17 +101,18 @@ def start_browser(profile: Path, size: tuple[int, int] = (1000, 680)) -> Any:
     options.binary_location = CHROMIUM
     for flag in (*FLAGS, f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}"):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
-    return driver
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
 class Page:
     """The game's page in the browser's current tab: its screen as text, and keys."""
 
     def __init__(self, driver: Any) -> None:
+        """The page of the driver's current tab: from here on, each page loaded in that tab
+        keeps what it is sent (`CAPTURE`)."""
         self.driver = driver
-        self._generation = 0
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
+        self._generation = ""
         self._offset = 0
         self._screen: Any = None
         self._stream: Any = None
@@ -119,7 +125,7 @@ class Page:
         import pyte
 
         generation, size, data = self.driver.execute_script(
-            "return [window.__generation || 0, window.__size || [80, 24],"
+            "return [window.__generation || '', window.__size || [80, 24],"
             " (window.__screen || '').slice(arguments[0])];",
             self._offset,
         )
@@ -154,6 +160,14 @@ class Page:
         from selenium.webdriver.common.by import By
 
         self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(*keys)
+
+    def round_trip(self) -> float | None:
+        """Seconds from the last key sent to the first screen bytes after it (None: not
+        answered yet)."""
+        sent, answered = self.driver.execute_script(
+            "return [window.__sent || 0, window.__answered || 0];"
+        )
+        return (answered - sent) / 1000 if answered else None
 
     def body_text(self) -> str:
         from selenium.webdriver.common.by import By
