@@ -13,7 +13,8 @@ needs, so the aiohttp application is built here instead, around the same parts:
   (aiohttp's, textual-serve's) write through a handler that blanks the secret out.
 - **only the game**: the process is started without a shell (`create_subprocess_exec`),
   from the argument list the server was given; a browser chooses nothing of it but the
-  language (one of ours, from its Accept-Language).
+  language (one of ours, from its Accept-Language). The game hosts no table and joins
+  none but the invitation's (`guest`).
 - **a data folder per guest**: each browser gets a cookie naming a folder of its own under
   the server's folder, given to the game as ``GINRUMMY_DATA_DIR``: a guest never sees the
   serving user's saves, history or settings (nor another guest's), and finds their own
@@ -56,6 +57,7 @@ from textual_serve.download_manager import DownloadManager
 from ..store import ENV_DATA_DIR
 from ..text import i18n
 from ..text.i18n import _, ngettext
+from .guest import ENV_GUEST, NO_JOIN
 
 __all__ = ["GUEST_COOKIE", "Command", "WebLimits", "WebServer", "game_command", "join_command"]
 
@@ -138,10 +140,14 @@ class GuestService(AppService):
     """textual-serve's app process, started without a shell from an argument list, with the
     guest's data folder; the page is told when the game ends."""
 
-    def __init__(self, argv: Sequence[str], data_dir: Path, **kwargs: object) -> None:
+    def __init__(
+        self, argv: Sequence[str], data_dir: Path, joins: str = "", **kwargs: object
+    ) -> None:
         super().__init__(" ".join(argv), **kwargs)  # type: ignore[arg-type]
         self.argv = list(argv)
         self.data_dir = data_dir
+        #: The one table address the game may join ("": none; `guest.may_join`).
+        self.joins = joins
 
     @property
     def process(self) -> asyncio.subprocess.Process | None:
@@ -150,6 +156,7 @@ class GuestService(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
         environment[ENV_DATA_DIR] = str(self.data_dir)
+        environment[ENV_GUEST] = self.joins or NO_JOIN
         return environment
 
     async def _open_app_process(
@@ -259,8 +266,11 @@ class WebServer:
         port: int = 8000,
         tls: ssl.SSLContext | None = None,
         limits: WebLimits | None = None,
+        joins: str = "",
     ) -> None:
         self.command = command
+        #: The one table address a guest's game may join ("": none).
+        self.joins = joins
         self.root = root
         self.bind = bind
         self.port = port
@@ -467,6 +477,7 @@ class WebServer:
             service = GuestService(
                 self.command(language),
                 folder,
+                self.joins,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,

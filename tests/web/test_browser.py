@@ -115,7 +115,10 @@ def test_an_invitation_link_plays_a_whole_round_against_a_bot_host(
         )
         bot = asyncio.run_coroutine_threadsafe(play(client, SimplePlayer()), loop.loop)
         web = WebServer(
-            join_command(f"127.0.0.1:{port}", table.code), root=tmp_path / "web", port=0
+            join_command(f"127.0.0.1:{port}", table.code),
+            root=tmp_path / "web",
+            port=0,
+            joins=f"127.0.0.1:{port}",
         )
         loop.run(web.start())
         page = Page(browser)

@@ -1,5 +1,6 @@
 """``ginrummy host --web``: the hosting screen shows a link whose page seats a browser at
-the table (its game process runs ``ginrummy join`` with the table's code)."""
+the table (its game process runs ``ginrummy join`` with the table's code); a browser
+guest's game hosts no table and joins none but its invitation's."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ import pytest
 pytest.importorskip("textual_serve", reason="the web extra is not installed")
 
 import aiohttp
-from support.online import PATIENT, hosting
+from support.online import PATIENT, SIZE, host_app, hosting, text_of
 from support.pilot import until
 
-from ginrummy.app.screens.online_host import guest_address
+from ginrummy.app import GinRummyApp
+from ginrummy.app.screens.online_host import HostScreen, guest_address
 from ginrummy.app.screens.online_table import OnlineTableScreen
 from ginrummy.cli import main
+from ginrummy.store import Store
+from ginrummy.web.guest import ENV_GUEST, NO_JOIN, is_guest, may_join
 
 
 async def test_the_link_on_the_hosting_screen_seats_a_browser(tmp_path: Path) -> None:
@@ -59,3 +63,46 @@ def test_the_guest_reaches_the_table_on_this_machine() -> None:
     assert guest_address("0.0.0.0", 7777, False) == "127.0.0.1:7777"
     assert guest_address("::", 7777, False) == "[::1]:7777"
     assert guest_address("192.0.2.5", 7777, False) == "192.0.2.5:7777"
+
+
+async def test_a_browser_guests_game_hosts_no_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV_GUEST, NO_JOIN)  # as the web server starts a guest's game
+    app = host_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HostScreen), what="the host screen")
+        screen = app.screen
+        assert isinstance(screen, HostScreen)
+        said = "A game in a browser cannot host a table."
+        await until(pilot, lambda: said in text_of(screen, "#online-status"), what=said)
+        assert screen.host is None
+
+
+async def test_a_browser_guests_game_joins_only_its_invitations_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV_GUEST, "127.0.0.1:7777")
+    app = GinRummyApp(
+        store=Store(tmp_path),
+        online=("join", {"address": "192.0.2.9:7777", "code": "K7QMX-R3FTA", "now": True}),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        said = "A game in a browser joins only the table of its link."
+        await until(pilot, lambda: said in text_of(app.screen, "#online-status"), what=said)
+
+
+@pytest.mark.parametrize(
+    ("value", "address", "allowed"),
+    [
+        (None, "192.0.2.9:7777", True),
+        (NO_JOIN, "127.0.0.1:7777", False),
+        ("127.0.0.1:7777", "127.0.0.1:7777", True),
+        ("127.0.0.1:7777", " 127.0.0.1:7777 ", True),
+        ("127.0.0.1:7777", "127.0.0.1:7778", False),
+    ],
+)
+def test_may_join(value: str | None, address: str, allowed: bool) -> None:
+    environ = {} if value is None else {ENV_GUEST: value}
+    assert may_join(address, environ) is allowed
+    assert is_guest(environ) is (value is not None)

@@ -135,6 +135,9 @@ async def test_each_browser_plays_in_a_data_folder_of_its_own(server: WebServer)
         (service,) = server.services
         assert service.data_dir == server.guest_folder(token)
         assert "--lang" in service.argv and "play" in service.argv
+        environment = service._build_environment()
+        assert environment["GINRUMMY_DATA_DIR"] == str(service.data_dir)
+        assert environment["GINRUMMY_WEB_GUEST"] == "-"  # no online table of its own
         await ws.close()
     # The game kept its files there, not in the serving user's data folder.
     assert any(service.data_dir.iterdir())

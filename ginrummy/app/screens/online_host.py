@@ -25,6 +25,7 @@ from ...net.saves import OnlineSaves
 from ...net.seats import LocalSeat
 from ...net.server import Host, Limits, is_all_interfaces
 from ...text.i18n import N_, _
+from ...web.guest import is_guest
 from ..model.remote import RemoteTableModel
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
@@ -138,6 +139,10 @@ class HostScreen(GinScreen[str]):
     async def start(self) -> None:
         """Listen and take seat 0 (or the host's seat of the saved match served again)."""
         await self.stop()
+        if is_guest():
+            # TRANSLATORS: the host screen in a game played in a browser (ginrummy serve).
+            self._status(_("A game in a browser cannot host a table."), error=True)
+            return
         plan = self.plan
         app = self.gin_app
         saves = OnlineSaves(app.store)
@@ -223,19 +228,16 @@ class HostScreen(GinScreen[str]):
         from ...web.server import WebLimits, WebServer, join_command
 
         plan = self.plan
-        command = join_command(
-            guest_address(plan.bind, port, plan.tls is not None),
-            table.code,
-            cafile=plan.cert if plan.tls is not None else "",
-        )
-        # Two at once: a page opened again while the game of the one before is ending.
+        address = guest_address(plan.bind, port, plan.tls is not None)
         web = WebServer(
-            command,
+            join_command(address, table.code, cafile=plan.cert if plan.tls is not None else ""),
             root=data_dir() / "web",
             bind=plan.bind,
             port=plan.web or 0,
             tls=plan.tls,
+            # Two at once: a page opened again while the game of the one before is ending.
             limits=WebLimits(sessions=2),
+            joins=address,
         )
         try:
             await web.start()
