@@ -106,3 +106,24 @@ def test_may_join(value: str | None, address: str, allowed: bool) -> None:
     environ = {} if value is None else {ENV_GUEST: value}
     assert may_join(address, environ) is allowed
     assert is_guest(environ) is (value is not None)
+
+
+async def test_f5_serves_a_browser_link_and_stops_it(tmp_path: Path) -> None:
+    async with hosting(tmp_path, limits=PATIENT) as (_app, pilot, waiting):
+        assert waiting.web is None
+        assert "in a browser" not in str(waiting.query_one("#online-code").render())
+        await pilot.press("f5")
+        await until(pilot, lambda: waiting.web is not None, what="the page served")
+        assert waiting.web is not None
+        link = waiting.web.url()
+        await until(
+            pilot, lambda: link in str(waiting.query_one("#online-code").render()), what="link"
+        )
+        async with aiohttp.ClientSession() as http, http.get(link) as page:
+            assert page.status == 200
+        await pilot.press("f5")
+        await until(pilot, lambda: waiting.web is None, what="the page stopped")
+        assert link not in str(waiting.query_one("#online-code").render())
+        async with aiohttp.ClientSession() as http:
+            with pytest.raises(aiohttp.ClientConnectionError):
+                await http.get(link)

@@ -89,6 +89,9 @@ class HostScreen(GinScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer key: leave the online screen for the menu.
         Binding("escape", "leave", N_("Back")),
+        # TRANSLATORS: footer key of the host screen: serve (or stop serving) a link that
+        # seats the other player in a browser.
+        Binding("f5", "browser_link", N_("Browser link")),
         Binding("question_mark", "app.help", N_("Help")),
     ]
 
@@ -107,8 +110,10 @@ class HostScreen(GinScreen[str]):
         self.away_watch: AwayWatch | None = None
         #: The host's own name at the table ("" if none: "You" at this keyboard).
         self.player_name = ""
-        #: The page that seats a browser at the table (``plan.web``).
+        #: The page that seats a browser at the table (``plan.web``, or the key F5).
         self.web: WebServer | None = None
+        #: The command the other player runs, as shown.
+        self.command = ""
 
     def compose(self) -> ComposeResult:
         yield GameHeader()
@@ -188,28 +193,8 @@ class HostScreen(GinScreen[str]):
                 (f"  ({scheme}://{address}/)", "dim"),
             )
         )
-        link = await self._serve_page(table, port) if plan.web is not None else ""
-        self.query_one("#online-code", Static).update(
-            Text.assemble(
-                # TRANSLATORS: the host screen: the code the other player types.
-                (_("Join code:") + " ", "dim"),
-                (table.code, "bold reverse"),
-                "\n\n",
-                # TRANSLATORS: the host screen, before the command the other player runs.
-                (_("The other player runs:") + "\n", "dim"),
-                (f"  {command}", "bold"),
-                *(
-                    (
-                        "\n\n",
-                        # TRANSLATORS: the host screen with host --web, before the link.
-                        (_("Or opens this link in a browser:") + "\n", "dim"),
-                        (f"  {link}", "bold"),
-                    )
-                    if link
-                    else ()
-                ),
-            )
-        )
+        self.command = command
+        self._show_code(await self._serve_page(table, port) if plan.web is not None else "")
         self._status(_("Waiting for the other player…"))
         if is_all_interfaces(plan.bind):
             self.notify(
@@ -221,11 +206,62 @@ class HostScreen(GinScreen[str]):
                 timeout=10,
             )
 
+    def _show_code(self, link: str) -> None:
+        """The join code, the command the other player runs and the browser link, if any."""
+        table = self.table
+        if table is None:
+            return
+        self.query_one("#online-code", Static).update(
+            Text.assemble(
+                # TRANSLATORS: the host screen: the code the other player types.
+                (_("Join code:") + " ", "dim"),
+                (table.code, "bold reverse"),
+                "\n\n",
+                # TRANSLATORS: the host screen, before the command the other player runs.
+                (_("The other player runs:") + "\n", "dim"),
+                (f"  {self.command}", "bold"),
+                *(
+                    (
+                        "\n\n",
+                        # TRANSLATORS: the host screen with a browser link, before it.
+                        (_("Or opens this link in a browser:") + "\n", "dim"),
+                        (f"  {link}", "bold"),
+                    )
+                    if link
+                    else ()
+                ),
+            )
+        )
+
+    def action_browser_link(self) -> None:
+        """Serve a browser link to this table, or stop serving it (the key F5)."""
+        self.run_worker(self._toggle_page(), exclusive=True, group="host-web")
+
+    async def _toggle_page(self) -> None:
+        host, table = self.host, self.table
+        if host is None or table is None or self.seated:
+            return
+        if self.web is not None:
+            web, self.web = self.web, None
+            await web.close()
+            self._show_code("")
+            return
+        self._show_code(await self._serve_page(table, host.address[1]))
+
     async def _serve_page(self, table: Table, port: int) -> str:
         """Serve the page whose link seats a browser at ``table`` (its ``ginrummy join``
         runs here); the link, or "" if it cannot be served (said in a notice)."""
         from ...store import data_dir
-        from ...web.server import WebLimits, WebServer, join_command
+
+        try:
+            from ...web.server import WebLimits, WebServer, join_command
+        except ImportError:
+            self.notify(
+                _("playing in a browser needs the web extra: pip install 'ginrummy[web]'"),
+                severity="error",
+                timeout=10,
+            )
+            return ""
 
         plan = self.plan
         address = guest_address(plan.bind, port, plan.tls is not None)
@@ -244,7 +280,7 @@ class HostScreen(GinScreen[str]):
         except OSError as exc:
             self.notify(
                 _("Cannot serve the page on {address} port {port}: {problem}").format(
-                    address=plan.bind, port=plan.web, problem=exc.strerror or exc
+                    address=plan.bind, port=plan.web or 0, problem=exc.strerror or exc
                 ),
                 severity="error",
                 timeout=10,
