@@ -203,3 +203,15 @@ def test_serve_refuses_a_port_in_use(capsys: pytest.CaptureFixture[str]) -> None
     err = capsys.readouterr().err
     assert err.startswith(f"ginrummy: error: cannot listen on 127.0.0.1 port {port}:")
     assert err.count("\n") == 1
+
+
+def test_a_game_drawn_by_the_web_driver_needs_no_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ginrummy.cli.play import has_terminal
+
+    monkeypatch.setattr(sys, "stdin", None)  # no terminal at all
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    assert not has_terminal()
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert has_terminal()
