@@ -7,11 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("textual_serve", reason="the web extra is not installed")
-
 import aiohttp
+import pytest
 from support.online import PATIENT, SIZE, host_app, hosting, text_of
 from support.pilot import until
 

@@ -10,11 +10,8 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("textual_serve", reason="the web extra is not installed")
-
 import aiohttp
+import pytest
 
 from ginrummy.cli import main
 from ginrummy.web.server import (
