@@ -212,3 +212,10 @@ def test_a_game_drawn_by_the_web_driver_needs_no_terminal(
     assert not has_terminal()
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
     assert has_terminal()
+
+
+def test_serve_takes_cert_and_key_together(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--cert", "cert.pem"]) == 2
+    assert capsys.readouterr().err == (
+        "ginrummy: error: --cert and --key go together: give both files\n"
+    )
