@@ -22,11 +22,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[web]'
 	touch $@
 
 $(DEV): pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web]'
 	touch $@ $(RUNTIME)
 
 play: $(RUNTIME) ## Start the game (creates .venv and installs what it needs)

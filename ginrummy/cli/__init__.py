@@ -1,12 +1,13 @@
 """The ``ginrummy`` command: the game, and the tools solve, score, arena, bench, stats, replay,
-review.
+review, serve.
 
 One module a job: `parser` (the options and their help; argparse in our language, with
 `argparse_messages`), `language` (which language to speak), `errors` (the one-line error
 and the exit statuses), `output` (printing: suits, JSON, a closed pipe), and one module per
 command: `play`, `solve`, `score`, `arena`, `bench`, `stats`, `history` (replay), `host`,
-`join`, `review`. A command's module is imported when that command runs (`COMMANDS` names it), so
-that ``ginrummy solve`` never loads the online server nor ``ginrummy`` the bots' tools.
+`join`, `review`, `serve`. A command's module is imported when that command runs (`COMMANDS`
+names it), so that ``ginrummy solve`` never loads the online server nor ``ginrummy`` the bots'
+tools.
 
 Every failure is one line on stderr, ``ginrummy: error: ...``, and exit status 2; Ctrl+C
 exits with 130. Nothing here prints a traceback: an unexpected internal error, in a command or in
@@ -44,6 +45,7 @@ COMMANDS: dict[str, str] = {
     "review": "review",
     "host": "host",
     "join": "join",
+    "serve": "serve",
 }
 
 

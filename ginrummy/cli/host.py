@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import ssl
 import sys
+from typing import TYPE_CHECKING
 
 from ..core import Game, Match, Rules
 from ..net.clock import AwayWatch, TurnClock
@@ -23,7 +24,10 @@ from .errors import UsageError, warning
 from .history import open_store
 from .output import out
 
-__all__ = ["run", "tls_context"]
+if TYPE_CHECKING:
+    from ..web.server import WebServer
+
+__all__ = ["load_web", "run", "tls_context"]
 
 
 def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
@@ -44,12 +48,30 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     return context
 
 
+def load_web() -> type[WebServer]:
+    """The web server class; a `UsageError` saying how to install it if the extra is
+    missing."""
+    try:
+        from ..web.server import WebServer
+    except ImportError:
+        raise UsageError(
+            # TRANSLATORS: keep the pip command exactly as it is.
+            _("playing in a browser needs the web extra: pip install 'ginrummy[web]'")
+        ) from None
+    return WebServer
+
+
 def _new_match(rules: Rules) -> Game | Match:
     return Match(rules) if rules.is_match else Game(rules)
 
 
 def run(args: argparse.Namespace) -> int:
     tls = tls_context(args.cert, args.key)
+    if args.web is not None:
+        if args.headless:
+            # TRANSLATORS: keep --web and --headless.
+            raise UsageError(_("--web serves the seat of your table: it cannot go with --headless"))
+        load_web()  # without the extra: one line saying how to install it
     if not args.headless:
         return _open_table(args, tls)
     if is_all_interfaces(args.bind):
@@ -94,6 +116,7 @@ def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         "clock": args.clock,
         "clock_level": args.level,
         "forfeit": args.forfeit * 60 if args.forfeit else None,
+        "web": args.web,
     }
     launch_app(_("the game cannot start: {problem}"), online=("host", plan))
     return 0

@@ -228,6 +228,7 @@ examples:
   ginrummy host --headless                  one table; prints its join code
   ginrummy host --headless --tables 20      twenty tables, one code a line
   ginrummy host --headless --bind 0.0.0.0 --cert cert.pem --key key.pem
+  ginrummy host --web                       also a link to play in a browser
 
 Tell the other players the address and the code. The match is saved after
 every move: if the host stops, run the same command again and both players
@@ -237,6 +238,16 @@ JOIN_EPILOG = N_("""\
 examples:
   ginrummy join 192.168.1.20 --code K7QMX-R3FTA --bot expert
   ginrummy join example.org:7777 --code K7QMX-R3FTA --cafile cert.pem --bot simple""")
+
+
+SERVE_EPILOG = N_("""\
+examples:
+  ginrummy serve                            this machine only, port 8000
+  ginrummy serve --bind 0.0.0.0 --cert cert.pem --key key.pem --sessions 4
+
+Open the address printed (it holds a secret: give it only to your players).
+Each page plays its own game, with a data folder of its own. Needs the web
+extra: pip install 'ginrummy[web]'.""")
 
 
 def argparse_in_our_language() -> None:
@@ -510,6 +521,19 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
 
+    host.add_argument(
+        "--web",
+        type=port_type,
+        nargs="?",
+        const=8000,
+        metavar="PORT",
+        # TRANSLATORS: help of host --web.
+        help=_(
+            "also serve a page whose link seats the other player in a browser"
+            " (on PORT, default 8000; needs the web extra)"
+        ),
+    )
+
     join = command("join", _("take a seat at an online table"), _(JOIN_EPILOG))
     join.add_argument("address", metavar="HOST[:PORT]", help=_("the host's address"))
     join.add_argument(
@@ -526,5 +550,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument(
         "--cafile", metavar="FILE", help=_("trust this certificate (PEM) and connect with TLS")
+    )
+
+    serve = command("serve", _("the game in a browser: print an address to open"), _(SERVE_EPILOG))
+    serve.add_argument(
+        "--port", type=port_type, default=8000, metavar="PORT", help=_("(default 8000)")
+    )
+    serve.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help=_("the address to listen on (default 127.0.0.1: this machine only)"),
+    )
+    serve.add_argument("--cert", metavar="FILE", help=_("TLS certificate (PEM), with --key"))
+    serve.add_argument("--key", metavar="FILE", help=_("TLS private key (PEM), with --cert"))
+    serve.add_argument(
+        "--sessions",
+        type=_int_type(1, 64),
+        default=8,
+        metavar="N",
+        # TRANSLATORS: help of serve --sessions.
+        help=_("the most games at once, one per open page (default 8)"),
     )
     return parser

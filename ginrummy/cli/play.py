@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -132,7 +133,10 @@ def parse_play_options(argv: Sequence[str]) -> PlayOptions:
 
 def has_terminal() -> bool:
     """Whether standard input and output are both a terminal (the full-screen app needs
-    one to read keys from and draw on)."""
+    one to read keys from and draw on), or the app draws in a browser's page: a game
+    process that ``ginrummy serve`` started, with Textual's web driver on its pipes."""
+    if os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver:"):
+        return True
     streams = (sys.stdin, sys.stdout)
     return all(stream is not None and stream.isatty() for stream in streams)
 

@@ -8,7 +8,7 @@ import asyncio
 import socket
 import ssl
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -25,6 +25,7 @@ from ...net.saves import OnlineSaves
 from ...net.seats import LocalSeat
 from ...net.server import Host, Limits, is_all_interfaces
 from ...text.i18n import N_, _
+from ...web.guest import is_guest
 from ..model.remote import RemoteTableModel
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
@@ -33,7 +34,10 @@ from .base import GinScreen, gin_app_of
 from .online_form import ONLINE_CSS, show_status
 from .online_table import OnlineTableScreen
 
-__all__ = ["HostPlan", "HostScreen", "shown_address"]
+if TYPE_CHECKING:
+    from ...web.server import WebServer
+
+__all__ = ["HostPlan", "HostScreen", "guest_address", "shown_address"]
 
 
 @dataclass
@@ -56,6 +60,9 @@ class HostPlan:
     #: Serve the latest saved online match again, if there is one.
     resume: bool = True
     limits: Limits | None = None
+    #: Also serve the joining seat to a browser on this port (``host --web``; 0: any free
+    #: port; None: no page). Needs the extra ``web``.
+    web: int | None = None
 
 
 def shown_address(bind: str, port: int) -> str:
@@ -66,6 +73,15 @@ def shown_address(bind: str, port: int) -> str:
     return f"{host}:{port}"
 
 
+def guest_address(bind: str, port: int, tls: bool) -> str:
+    """Where a browser guest's ``ginrummy join``, run on this machine, finds the table: this
+    machine's own address (with TLS, the name the certificate is likely made for)."""
+    if is_all_interfaces(bind) and not tls:
+        host = "::1" if bind.strip("[]") == "::" else "127.0.0.1"
+        return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return shown_address(bind, port)
+
+
 class HostScreen(GinScreen[str]):
     """Host an online table: listen, show the address and the join code, wait for the
     other player, then sit down at the table. Dismisses with ``menu`` or ``quit``."""
@@ -73,6 +89,9 @@ class HostScreen(GinScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer key: leave the online screen for the menu.
         Binding("escape", "leave", N_("Back")),
+        # TRANSLATORS: footer key of the host screen: serve (or stop serving) a link that
+        # seats the other player in a browser.
+        Binding("f5", "browser_link", N_("Browser link")),
         Binding("question_mark", "app.help", N_("Help")),
     ]
 
@@ -91,6 +110,10 @@ class HostScreen(GinScreen[str]):
         self.away_watch: AwayWatch | None = None
         #: The host's own name at the table ("" if none: "You" at this keyboard).
         self.player_name = ""
+        #: The page that seats a browser at the table (``plan.web``, or the key F5).
+        self.web: WebServer | None = None
+        #: The command the other player runs, as shown.
+        self.command = ""
 
     def compose(self) -> ComposeResult:
         yield GameHeader()
@@ -121,6 +144,10 @@ class HostScreen(GinScreen[str]):
     async def start(self) -> None:
         """Listen and take seat 0 (or the host's seat of the saved match served again)."""
         await self.stop()
+        if is_guest():
+            # TRANSLATORS: the host screen in a game played in a browser (ginrummy serve).
+            self._status(_("A game in a browser cannot host a table."), error=True)
+            return
         plan = self.plan
         app = self.gin_app
         saves = OnlineSaves(app.store)
@@ -166,17 +193,8 @@ class HostScreen(GinScreen[str]):
                 (f"  ({scheme}://{address}/)", "dim"),
             )
         )
-        self.query_one("#online-code", Static).update(
-            Text.assemble(
-                # TRANSLATORS: the host screen: the code the other player types.
-                (_("Join code:") + " ", "dim"),
-                (table.code, "bold reverse"),
-                "\n\n",
-                # TRANSLATORS: the host screen, before the command the other player runs.
-                (_("The other player runs:") + "\n", "dim"),
-                (f"  {command}", "bold"),
-            )
-        )
+        self.command = command
+        self._show_code(await self._serve_page(table, port) if plan.web is not None else "")
         self._status(_("Waiting for the other player…"))
         if is_all_interfaces(plan.bind):
             self.notify(
@@ -187,6 +205,89 @@ class HostScreen(GinScreen[str]):
                 severity="warning",
                 timeout=10,
             )
+
+    def _show_code(self, link: str) -> None:
+        """The join code, the command the other player runs and the browser link, if any."""
+        table = self.table
+        if table is None:
+            return
+        self.query_one("#online-code", Static).update(
+            Text.assemble(
+                # TRANSLATORS: the host screen: the code the other player types.
+                (_("Join code:") + " ", "dim"),
+                (table.code, "bold reverse"),
+                "\n\n",
+                # TRANSLATORS: the host screen, before the command the other player runs.
+                (_("The other player runs:") + "\n", "dim"),
+                (f"  {self.command}", "bold"),
+                *(
+                    (
+                        "\n\n",
+                        # TRANSLATORS: the host screen with a browser link, before it.
+                        (_("Or opens this link in a browser:") + "\n", "dim"),
+                        (f"  {link}", "bold"),
+                    )
+                    if link
+                    else ()
+                ),
+            )
+        )
+
+    def action_browser_link(self) -> None:
+        """Serve a browser link to this table, or stop serving it (the key F5)."""
+        self.run_worker(self._toggle_page(), exclusive=True, group="host-web")
+
+    async def _toggle_page(self) -> None:
+        host, table = self.host, self.table
+        if host is None or table is None or self.seated:
+            return
+        if self.web is not None:
+            web, self.web = self.web, None
+            await web.close()
+            self._show_code("")
+            return
+        self._show_code(await self._serve_page(table, host.address[1]))
+
+    async def _serve_page(self, table: Table, port: int) -> str:
+        """Serve the page whose link seats a browser at ``table`` (its ``ginrummy join``
+        runs here); the link, or "" if it cannot be served (said in a notice)."""
+        from ...store import data_dir
+
+        try:
+            from ...web.server import WebLimits, WebServer, join_command
+        except ImportError:
+            self.notify(
+                _("playing in a browser needs the web extra: pip install 'ginrummy[web]'"),
+                severity="error",
+                timeout=10,
+            )
+            return ""
+
+        plan = self.plan
+        address = guest_address(plan.bind, port, plan.tls is not None)
+        web = WebServer(
+            join_command(address, table.code, cafile=plan.cert if plan.tls is not None else ""),
+            root=data_dir() / "web",
+            bind=plan.bind,
+            port=plan.web or 0,
+            tls=plan.tls,
+            # Two at once: a page opened again while the game of the one before is ending.
+            limits=WebLimits(sessions=2),
+            joins=address,
+        )
+        try:
+            await web.start()
+        except OSError as exc:
+            self.notify(
+                _("Cannot serve the page on {address} port {port}: {problem}").format(
+                    address=plan.bind, port=plan.web or 0, problem=exc.strerror or exc
+                ),
+                severity="error",
+                timeout=10,
+            )
+            return ""
+        self.web = web
+        return web.url()
 
     def _heard(self, message: dict[str, Any]) -> None:
         """The referee's messages for the host's seat while waiting for the other player."""
@@ -276,11 +377,17 @@ class HostScreen(GinScreen[str]):
         if self.seat is not None:
             self.seat.leave()
             self.seat = None
+        web, self.web = self.web, None
+        if web is not None:
+            await web.close()
         host, self.host = self.host, None
         if host is not None:
             await host.close()
 
     def on_unmount(self) -> None:
+        if self.web is not None:
+            web, self.web = self.web, None
+            asyncio.get_running_loop().create_task(web.close())
         if self.host is not None:
             host, self.host = self.host, None
             if self.seat is not None:

@@ -23,6 +23,7 @@ from ...net.saves import keep_record
 from ...net.seats import RemoteSeat, SeatTokens
 from ...store import MAX_NAME
 from ...text.i18n import N_, _
+from ...web.guest import may_join
 from ..model.remote import RemoteTableModel
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
@@ -131,6 +132,10 @@ class JoinScreen(GinScreen[str]):
         name = self.query_one("#join-name", Input).value.strip()
         if not text:
             self._status(_("Type the host's address."), error=True)
+            return
+        if not may_join(text):
+            # TRANSLATORS: the join screen in a game played in a browser (ginrummy serve).
+            self._status(_("A game in a browser joins only the table of its link."), error=True)
             return
         refusal = cafile_refusal(text, "" if self.plan.cafile_tls is not None else None)
         if refusal is not None:
