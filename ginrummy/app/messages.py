@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from textual.message import Message
 
 from ..core import Action, Card
-from ..players import Advice
+
+if TYPE_CHECKING:
+    from ..players import Advice
 
 PileName = Literal["stock", "discard"]
 

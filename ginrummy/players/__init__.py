@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ..core.errors import N_, GinRummyError, Phrase
 from ..core.player import Player
 from ..core.round import PlayerView
-from .advice import Advice
 
 if TYPE_CHECKING:
+    from .advice import Advice
     from .defensive import DefensivePlayer
     from .eaai import EaaiPlayer
     from .expert import ExpertPlayer
@@ -41,8 +41,10 @@ __all__ = [
     "make_player",
 ]
 
-#: Each bot class's module, imported on first use (`__getattr__`).
+#: Each class's module, imported on first use (`__getattr__`): a bot's, or the advice's
+#: (which needs the bots' fast play-outs).
 _MODULES: dict[str, str] = {
+    "Advice": "advice",
     "DefensivePlayer": "defensive",
     "EaaiPlayer": "eaai",
     "ExpertPlayer": "expert",
@@ -53,7 +55,7 @@ _MODULES: dict[str, str] = {
 
 
 def __getattr__(name: str) -> object:
-    """The bot classes, imported when first asked for (PEP 562)."""
+    """The bot classes and `Advice`, imported when first asked for (PEP 562)."""
     module = _MODULES.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

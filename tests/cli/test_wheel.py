@@ -40,6 +40,7 @@ def test_the_wheel_holds_what_runs(tmp_path: Path) -> None:
     }
     benchmarks = {
         "ginrummy/tools/storebench.py",
+        "ginrummy/tools/reviewbench.py",
         "ginrummy/net/bench.py",
         "ginrummy/net/attacks.py",
     }

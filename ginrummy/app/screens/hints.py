@@ -15,6 +15,9 @@ from ...text.i18n import _
 from ..messages import HintReady
 
 if TYPE_CHECKING:
+    from textual.geometry import Size
+    from textual.widgets import Static
+
     from ..model.table import TableModel
 
 
@@ -27,13 +30,23 @@ class Table(Protocol):
 
     model: TableModel
     hint: str
+    message_box: Static
 
     @property
-    def message_room(self) -> int: ...
+    def size(self) -> Size: ...
+
+    @property
+    def is_mounted(self) -> bool: ...
 
     def show_message(self, text: str, *, error: bool = False) -> None: ...
 
     def refresh_table(self) -> None: ...
+
+
+def message_room(table: Table) -> int:
+    """How many cells the status line's two lines hold."""
+    width = table.message_box.size.width if table.is_mounted else 0
+    return 2 * (width or table.size.width or 80)
 
 
 def show_hint(table: Table, message: HintReady) -> None:
@@ -51,7 +64,7 @@ def show_hint(table: Table, message: HintReady) -> None:
     action = advice.action
     table.model.hinted = action.card if isinstance(action, Discard | Knock) else None
     # A line wraps at a word: leave room for the longest word that moves to the next line.
-    room = table.message_room - len(_("Hint: {reason}").format(reason="")) - WRAP_SLACK
+    room = message_room(table) - len(_("Hint: {reason}").format(reason="")) - WRAP_SLACK
     reason = advice_text(advice, room)
     table.hint = reason
     line = _("Hint: {reason}").format(reason=reason)

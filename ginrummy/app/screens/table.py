@@ -558,12 +558,6 @@ class TableScreen(GinScreen[str]):
             # A message too long for its line takes two: the prompt gives up its blank line.
             self.set_class(self.message.cell_len > box.size.width > 0, "-long-message")
 
-    @property
-    def message_room(self) -> int:
-        """How many cells the status line's two lines hold."""
-        width = self.message_box.size.width if self.is_mounted else 0
-        return 2 * (width or self.size.width or 80)
-
     def refresh_table(self) -> None:
         """Redraw every widget from the model."""
         model, s = self.model, self.session
