@@ -67,6 +67,26 @@ class Limits:
     outbox: int = 256
 
 
+class Churn:
+    """How many connections each address opened lately: a count that halves every
+    ``half_life`` seconds. Over the host's caps, the address that opens the most goes
+    first: a flood reconnects all the time, a player once."""
+
+    def __init__(self, half_life: float = 10.0, most: int = 4096) -> None:
+        self.half_life = half_life
+        self.most = most
+        self._seen: dict[str, tuple[float, float]] = {}
+
+    def rate(self, key: str, now: float) -> float:
+        count, then = self._seen.get(key, (0.0, now))
+        return count * 0.5 ** ((now - then) / self.half_life)
+
+    def opened(self, key: str, now: float) -> None:
+        self._seen[key] = (self.rate(key, now) + 1.0, now)
+        if len(self._seen) > self.most:  # forget the addresses gone quiet
+            self._seen = {k: v for k, v in self._seen.items() if self.rate(k, now) >= 0.5}
+
+
 def address_key(ip: str) -> str:
     """What the limits count as one address: an IPv4 address, or an IPv6 address's /64
     (one machine is given a whole /64)."""

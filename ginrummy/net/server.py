@@ -16,7 +16,8 @@ Against a stranger who guesses codes or hoards connections (the limits are in `L
 - A connection that is not seated is closed at the hello timeout whatever it sends
   (pings included). Unseated connections are capped per address and overall, and all
   connections below the process's file limit: over a cap, the oldest unseated connection
-  of the address holding the most is dropped.
+  of the address that opened the most connections lately is dropped (a flood reconnects
+  all the time; a few players behind one address do not).
 - A seat's flood credit belongs to the seat, not the connection: every message, rejoin
   and ping spends it; only a new position earns any.
 """
@@ -38,7 +39,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
-from .gate import Gate, Limits, address_key
+from .gate import Churn, Gate, Limits, address_key
 from .protocol import (
     MAX_MESSAGE,
     ProtocolError,
@@ -237,10 +238,11 @@ class Host:
         self.done = asyncio.Event()
         self._gate: Gate | None = None
         self._links: set[WsLink] = set()
-        #: Every open connection, and the unseated ones by address (oldest first).
+        #: Every open connection, and the unseated ones (oldest first): all, and by address.
         self._open: set[_Connection] = set()
+        self._unseated_all: dict[_Connection, None] = {}
         self._unseated: dict[str, dict[_Connection, None]] = {}
-        self._unseated_count = 0
+        self._churn = Churn()
         #: Each seat's flood credit, kept across its connections.
         self._credit: dict[tuple[int, int], _Bucket] = {}
         #: Connections dropped over a cap, at the hello timeout, or for pinging too much;
@@ -292,7 +294,7 @@ class Host:
 
     @property
     def unseated_connections(self) -> int:
-        return self._unseated_count
+        return len(self._unseated_all)
 
     async def start(self) -> None:
         """Listen; raises `OSError` if the address cannot be bound."""
@@ -339,8 +341,9 @@ class Host:
     # --- counting connections ---------------------------------------------------------
     def _opened(self, conn: _Connection) -> None:
         self._open.add(conn)
+        self._unseated_all[conn] = None
         self._unseated.setdefault(conn.key, {})[conn] = None
-        self._unseated_count += 1
+        self._churn.opened(conn.key, conn.opened)
         conn.deadline = conn.loop.call_at(
             conn.opened + self.limits.hello_timeout, self._drop, conn, "hello-timeout"
         )
@@ -348,24 +351,20 @@ class Host:
         mine = self._unseated[conn.key]
         if len(mine) > limits.unseated_per_address:
             self._drop(next(iter(mine)), "busy")
-        while self._unseated_count > limits.unseated or len(self._open) > self.max_open:
-            if not self._unseated_count:
+        # Over the caps in all: not the address holding the most, for a flood from many
+        # addresses holds one or two each, as a few players behind one address do.
+        while len(self._unseated_all) > limits.unseated or len(self._open) > self.max_open:
+            if not self._unseated:
                 break
-            self._drop(self._oldest_unseated(), "busy")
-
-    def _oldest_unseated(self) -> _Connection:
-        """The oldest unseated connection of the address that has the most."""
-        most = max(
-            self._unseated.values(),
-            key=lambda conns: (len(conns), -next(iter(conns)).opened),
-        )
-        return next(iter(most))
+            now = conn.loop.time()
+            busiest = max(self._unseated, key=lambda key: self._churn.rate(key, now))
+            self._drop(next(iter(self._unseated[busiest])), "busy")
 
     def _forget_unseated(self, conn: _Connection) -> None:
+        self._unseated_all.pop(conn, None)
         mine = self._unseated.get(conn.key)
         if mine is not None and conn in mine:
             del mine[conn]
-            self._unseated_count -= 1
             if not mine:
                 del self._unseated[conn.key]
         if conn.deadline is not None:
