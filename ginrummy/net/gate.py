@@ -79,7 +79,7 @@ class Churn:
 
     def rate(self, key: str, now: float) -> float:
         count, then = self._seen.get(key, (0.0, now))
-        return count * 0.5 ** ((now - then) / self.half_life)
+        return float(count * 0.5 ** ((now - then) / self.half_life))
 
     def opened(self, key: str, now: float) -> None:
         self._seen[key] = (self.rate(key, now) + 1.0, now)
