@@ -23,6 +23,7 @@ from websockets.protocol import State
 
 from ginrummy.net.attacks import most_in_window
 from ginrummy.net.client import Address, Client, ConnectFailed, play
+from ginrummy.net.gate import Churn
 from ginrummy.net.protocol import VERSION
 from ginrummy.net.server import Host, address_key
 from ginrummy.players import make_player
@@ -370,3 +371,54 @@ def test_the_connections_cap_stays_under_the_file_limit() -> None:
     host = Host([new_table()], limits=replace(FAST, connections=10**9))
     assert host.max_open == soft - FAST.spare_files
     assert Host([new_table()], limits=replace(FAST, connections=100)).max_open == 100
+
+
+# --- who goes first over the caps --------------------------------------------------------
+
+
+def test_the_churn_counts_recent_openings_and_forgets_quiet_addresses() -> None:
+    churn = Churn(half_life=10.0, most=3)
+    for t in range(20):  # a flood: two a second
+        churn.opened("flood", t / 2)
+    churn.opened("player", 9.5)
+    churn.opened("player", 9.5)
+    assert churn.rate("flood", 10.0) > 10 > churn.rate("player", 10.0) > 1.9
+    assert churn.rate("player", 20.0) == pytest.approx(churn.rate("player", 10.0) / 2, rel=0.01)
+    # Past `most` addresses, the quiet ones (below one opening) are forgotten.
+    churn.opened("a", 100.0)
+    churn.opened("b", 100.0)
+    assert churn.rate("flood", 100.0) == 0.0 and churn.rate("a", 100.0) == 1.0
+
+
+async def test_over_the_cap_the_flood_goes_not_the_players_behind_one_address(
+    serve: Any,
+) -> None:
+    """Three players connect from one address while 40 addresses keep reconnecting: over
+    the cap of unseated connections, the flood's connections are dropped, not theirs."""
+    limits = replace(FAST, unseated=30, unseated_per_address=8, hello_timeout=5.0)
+    table = new_table()
+    host = await serve(table, limits=limits)
+    ip, port = host.address
+    stop = time.perf_counter() + 2.0
+
+    async def flood(n: int) -> None:
+        source = f"127.0.5.{n + 1}"
+        while time.perf_counter() < stop:
+            with contextlib.suppress(OSError):
+                _reader, writer = await asyncio.open_connection(ip, port, local_addr=(source, 0))
+                await asyncio.sleep(0.05)
+                writer.close()
+
+    flooders = [asyncio.create_task(flood(n)) for n in range(40)]
+    await asyncio.sleep(0.5)
+    players = []
+    for _ in range(3):  # the players' sockets, open but not yet through the handshake
+        players.append(await asyncio.open_connection(ip, port, local_addr=("127.0.4.9", 0)))
+    await asyncio.sleep(1.0)  # the flood goes on: about 40 connections every 50 ms
+    for reader, _writer in players:  # still open: nothing to read, no end of file
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(reader.read(1), 0.05)
+    assert host.dropped > 30  # the flood's were dropped
+    await asyncio.gather(*flooders)
+    for _reader, writer in players:
+        writer.close()
