@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 from ..core import Game, Match
 from ..core.save import to_dict
+from ..players.review import SeatReview
 from ..text.i18n import _
 from .checks import DatabaseUnavailable, StorageError, _need, bounded_loads, now_iso
 from .db import DB_NAME, NewerDatabase, connect, migrate, sqlite_errors, transaction
@@ -54,6 +55,7 @@ from .history import (
 from .leases import Lease, drop_lease, read_lease, refuse_if_taken, renew_leases, take_lease
 from .legacy import import_legacy
 from .records import GameMeta, HistoryEntry, HistoryRecord, is_finished, parse_game, slot_of
+from .reviews import cached_review, put_review
 from .settings import LastGame, Settings, legacy_last_game, put_settings
 from .stats import Stats
 
@@ -358,3 +360,27 @@ class Store(DataFolder):
         text = json.dumps(game.to_json(), ensure_ascii=False)
         with self._locked() as conn, transaction(conn):
             put_settings(conn, text, key="last-game")
+
+    # --- the reviews computed (`reviews`) ------------------------------------------------
+    def cached_review(self, key: str, seat: int, evaluator: str) -> SeatReview | None:
+        """The review of ``seat`` in game ``key`` (`reviews.review_key`) by the evaluator
+        ``evaluator`` (`Evaluator.version`), if it was computed; a row that cannot be read
+        back is dropped (None: compute it again)."""
+        with self._locked() as conn:
+            found = cached_review(conn, key, seat, evaluator)
+        if found is None:
+            return None
+        text, review = found
+        if review is None:
+            with self._locked() as conn, transaction(conn):
+                conn.execute(
+                    "DELETE FROM reviews WHERE game = ? AND seat = ? AND evaluator = ?"
+                    " AND data = ?",
+                    (key, seat, evaluator, text),
+                )
+        return review
+
+    def cache_review(self, key: str, evaluator: str, review: SeatReview) -> None:
+        """Keep a computed review of game ``key`` by the evaluator ``evaluator``."""
+        with self._locked() as conn, transaction(conn):
+            put_review(conn, key, evaluator, review)
