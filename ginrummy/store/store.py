@@ -34,11 +34,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core import Game, Match
 from ..core.save import to_dict
-from ..players.review import SeatReview
 from ..text.i18n import _
 from .checks import DatabaseUnavailable, StorageError, _need, bounded_loads, now_iso
 from .db import DB_NAME, NewerDatabase, connect, migrate, sqlite_errors, transaction
@@ -55,9 +54,11 @@ from .history import (
 from .leases import Lease, drop_lease, read_lease, refuse_if_taken, renew_leases, take_lease
 from .legacy import import_legacy
 from .records import GameMeta, HistoryEntry, HistoryRecord, is_finished, parse_game, slot_of
-from .reviews import cached_review, put_review
 from .settings import LastGame, Settings, legacy_last_game, put_settings
 from .stats import Stats
+
+if TYPE_CHECKING:
+    from ..players.review import SeatReview
 
 T = TypeVar("T")
 
@@ -366,6 +367,8 @@ class Store(DataFolder):
         """The review of ``seat`` in game ``key`` (`reviews.review_key`) by the evaluator
         ``evaluator`` (`Evaluator.version`), if it was computed; a row that cannot be read
         back is dropped (None: compute it again)."""
+        from .reviews import cached_review  # the review's types load the evaluator
+
         with self._locked() as conn:
             found = cached_review(conn, key, seat, evaluator)
         if found is None:
@@ -382,5 +385,7 @@ class Store(DataFolder):
 
     def cache_review(self, key: str, evaluator: str, review: SeatReview) -> None:
         """Keep a computed review of game ``key`` by the evaluator ``evaluator``."""
+        from .reviews import put_review
+
         with self._locked() as conn, transaction(conn):
             put_review(conn, key, evaluator, review)
