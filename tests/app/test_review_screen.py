@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from support.pilot import record_games, to_game_over
 from textual.pilot import Pilot
+from textual.widgets import Button
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens import review as review_screen
@@ -78,7 +79,7 @@ async def test_the_game_over_screen_opens_the_review_and_escape_comes_back() -> 
         await to_game_over(pilot)
         over = app.screen
         assert isinstance(over, GameOverScreen)
-        assert str(over.query_one("#review").label) == "Review (r)"
+        assert str(over.query_one("#review", Button).label) == "Review (r)"
         await pilot.press("r")
         await pilot.pause()
         screen = app.screen
@@ -196,3 +197,38 @@ async def test_the_statistics_review_the_game_chosen(tmp_path: Any) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
+
+
+async def test_hot_seat_reviews_both_seats_and_s_switches() -> None:
+    game = Game(Rules(target=25), seed=5)
+    play_game(game, (make_player("random", 5), make_player("random", 6)))
+    record = Record(game, (Seat("Anna"), Seat("Ben")))
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = ReviewScreen(record, "h1", app.store)
+        app.push_screen(screen)
+        await reviewed(pilot, screen)
+        assert screen.seat == 0 and text_of(screen, "#review-summary").startswith("Anna")
+        assert "Ben held:" in text_of(screen, "#review-decision")
+        await pilot.press("right", "s")
+        await reviewed(pilot, screen, 1)
+        assert screen.seat == 1 and screen.index == 0
+        assert text_of(screen, "#review-summary").startswith("Ben")
+        assert "Anna held:" in text_of(screen, "#review-decision")
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.seat == 0 and screen.from_cache == {0: False, 1: False}
+
+
+async def test_a_game_against_the_computer_has_no_seat_to_switch() -> None:
+    app = GinRummyApp(computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = ReviewScreen(random_game(), None, None)
+        app.push_screen(screen)
+        await reviewed(pilot, screen)
+        keys = {b.binding.key for b in screen.active_bindings.values() if b.enabled}
+        assert "s" not in keys and "n" in keys
+        await pilot.press("s")
+        assert screen.seat == 0
