@@ -13,6 +13,7 @@ from pathlib import Path
 from ..core.game import Game, Match
 from ..core.record import Record, RecordError, Seat, dumps_many, loads_many
 from ..store import GameMeta, HistoryRecord
+from ..store.reviews import seats_of
 from ..text.errors import describe
 from ..text.i18n import _
 from .errors import UsageError
@@ -30,15 +31,7 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
 def _seats(record: HistoryRecord) -> tuple[Seat, Seat]:
-    meta = record.meta
-    a, b = meta.names
-    if meta.mode == "computer":
-        return Seat(a, "person"), Seat(b, "bot", meta.level)
-    if meta.mode == "hotseat":
-        return Seat(a, "person"), Seat(b, "person")
-    me = meta.me
-    kinds = ("person", "remote") if me == 0 else ("remote", "person")
-    return Seat(a, kinds[0]), Seat(b, kinds[1])
+    return seats_of(record.meta)
 
 
 def history_records(record: HistoryRecord, number: int) -> list[Record]:

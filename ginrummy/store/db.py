@@ -20,7 +20,7 @@ from .checks import DatabaseUnavailable, StorageError
 
 DB_NAME = "ginrummy.db"
 #: The schema this program writes; `MIGRATIONS` brings an older database up to it.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: How long a write waits for the other window's transaction (milliseconds).
 BUSY_MS = 10_000
 
@@ -178,6 +178,20 @@ def _v5(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v6(conn: sqlite3.Connection) -> None:
+    """Version 6: the reviews computed (`reviews`), one per game, seat and evaluator
+    (`Evaluator.version`), so a game is reviewed once."""
+    conn.execute(
+        """CREATE TABLE reviews (
+            game TEXT NOT NULL,
+            seat INTEGER NOT NULL CHECK (seat IN (0, 1)),
+            evaluator TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (game, seat, evaluator)
+        )"""
+    )
+
+
 #: The migration to each version from the one before it.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _v1,
@@ -185,6 +199,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     3: _v3,
     4: _v4,
     5: _v5,
+    6: _v6,
 }
 
 

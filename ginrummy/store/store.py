@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core import Game, Match
 from ..core.save import to_dict
@@ -56,6 +56,9 @@ from .legacy import import_legacy
 from .records import GameMeta, HistoryEntry, HistoryRecord, is_finished, parse_game, slot_of
 from .settings import LastGame, Settings, legacy_last_game, put_settings
 from .stats import Stats
+
+if TYPE_CHECKING:
+    from ..players.review import SeatReview
 
 T = TypeVar("T")
 
@@ -358,3 +361,31 @@ class Store(DataFolder):
         text = json.dumps(game.to_json(), ensure_ascii=False)
         with self._locked() as conn, transaction(conn):
             put_settings(conn, text, key="last-game")
+
+    # --- the reviews computed (`reviews`) ------------------------------------------------
+    def cached_review(self, key: str, seat: int, evaluator: str) -> SeatReview | None:
+        """The review of ``seat`` in game ``key`` (`reviews.review_key`) by the evaluator
+        ``evaluator`` (`Evaluator.version`), if it was computed; a row that cannot be read
+        back is dropped (None: compute it again)."""
+        from .reviews import cached_review  # the review's types load the evaluator
+
+        with self._locked() as conn:
+            found = cached_review(conn, key, seat, evaluator)
+        if found is None:
+            return None
+        text, review = found
+        if review is None:
+            with self._locked() as conn, transaction(conn):
+                conn.execute(
+                    "DELETE FROM reviews WHERE game = ? AND seat = ? AND evaluator = ?"
+                    " AND data = ?",
+                    (key, seat, evaluator, text),
+                )
+        return review
+
+    def cache_review(self, key: str, evaluator: str, review: SeatReview) -> None:
+        """Keep a computed review of game ``key`` by the evaluator ``evaluator``."""
+        from .reviews import put_review
+
+        with self._locked() as conn, transaction(conn):
+            put_review(conn, key, evaluator, review)

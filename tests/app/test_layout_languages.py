@@ -26,6 +26,7 @@ from support.pilot import (
     to_knock_chance,
     to_knock_dialog,
     to_result,
+    to_review,
 )
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
@@ -156,6 +157,7 @@ SCREENS: dict[str, tuple[Callable[[str], GinRummyApp], Setup]] = {
     "match game over": (last_move(target=30, games=3), to_game_over),
     "statistics": (with_history, pressing("f6")),
     "replay": (with_history, pressing("f6", "enter")),
+    "review": (with_history, to_review),
     "help at start": (start, pressing("question_mark")),
     "round result": (computer(seed=5), to_result),
     "knock chance": (computer(seed=10), to_knock_chance),

@@ -16,6 +16,7 @@ from support.pilot import (
     to_game_over,
     to_knock_dialog,
     to_result,
+    to_review,
 )
 from textual.pilot import Pilot
 
@@ -70,6 +71,8 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     "settings": (lambda: GinRummyApp(computer_delay=0.0), pressing("f7")),
     "quit_confirm": (lambda: GinRummyApp(computer_delay=0.0), pressing("escape")),
     "replay": (lambda: _with_history(GinRummyApp(computer_delay=0.0, replay=1)), pressing("right")),
+    # The latest game's review, from the statistics, on its first mistake.
+    "review": (lambda: _with_history(GinRummyApp(computer_delay=0.0)), to_review),
     "replay_result": (
         lambda: _with_history(GinRummyApp(computer_delay=0.0, replay=1)),
         pressing("pagedown", "left"),
@@ -119,6 +122,7 @@ WIDE_CASES = (
     "round_result",
     "game_over",
     "hotseat_table",
+    "review",
 )
 HUGE_CASES = ("table_discard_phase", "round_result")
 

@@ -182,7 +182,7 @@ def test_a_version_1_database_gains_the_undo_column_and_keeps_its_games(tmp_path
     store.finish_game(POOL[0], _meta(1))
     marked = replace(_meta(2), undo=(1,))
     store.finish_game(POOL[1], marked)
-    assert schema_version(store.db()) == SCHEMA_VERSION == 5
+    assert schema_version(store.db()) == SCHEMA_VERSION == 6
     migrate(store.db(), tmp_path / DB_NAME)  # a second time changes nothing
     assert [e.undo for e in store.history_page(1, 2)] == [False, True]
     assert store.stats()["simple"].undo_games == 1
@@ -234,7 +234,7 @@ def test_version_4_keeps_the_seat_of_one_who_joined_online_and_counts_from_it(
     store = Store(tmp_path)
     hosted = GameMeta("online", ("Ann", "Ben"), "", "hosted")
     store.finish_game(game, hosted)
-    assert schema_version(store.db()) == 5
+    assert schema_version(store.db()) == SCHEMA_VERSION
     joined = GameMeta("online", ("Cy", "Dee"), "", "joined", seat=1)
     store.finish_game(game, joined)
     store.finish_game(game, joined)  # the same id again: kept once
@@ -273,7 +273,7 @@ def test_a_match_lost_by_forfeit_is_recorded_as_such_from_both_sides(tmp_path: P
     # Ben (seat 1) was away too long: Ann, the host in seat 0, wins by forfeit.
     hosted = GameMeta("online", ("Ann", "Ben"), "", "hosted", forfeit=1)
     store.finish_game(match, hosted)
-    assert schema_version(store.db()) == SCHEMA_VERSION == 5
+    assert schema_version(store.db()) == SCHEMA_VERSION == 6
     joined = replace(hosted, id="joined", seat=1)
     store.finish_game(match, joined)
     first, second = store.history_page(1, 5)

@@ -152,3 +152,29 @@ def resuming_the_last_move(rules: Rules, seed: int, language: str | None = None)
     meta = GameMeta("computer", ("You", "Computer"), "simple")
     store.save_game(before_the_last_move(rules, seed), meta)
     return GinRummyApp(computer_delay=0.0, language=language, store=store, resume=slot_of(meta))
+
+
+async def to_review(pilot: Pilot[Any]) -> None:
+    """From the start screen with a history: the statistics, then the review of the latest
+    game, computed at a small budget (a few seconds) and shown."""
+    import pytest
+
+    from ginrummy.app.screens import review
+    from ginrummy.players.evaluator import Evaluator
+
+    await pilot.press("f6")
+    await pilot.pause()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(review, "make_evaluator", lambda: Evaluator(8, seed=1))
+        await pilot.press("r")
+        await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, review.ReviewScreen)
+    for _ in range(400):
+        await pilot.pause(0.05)
+        if screen.current is not None:
+            break
+    else:
+        raise AssertionError("the review never came")
+    await pilot.press("n")
+    await pilot.pause()

@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static
 
 from ...core import ResultKind
+from ...core.record import Record
+from ...store import GameMeta
 from ...text.i18n import N_, _, ngettext
 from ...text.results import game_won_sentence, match_won_sentence, shutout_sentence
 from ..model.session import Session
@@ -20,7 +22,7 @@ from ..widgets.chart import ScoreChart
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
-from .base import GinScreen, recompose_in_language
+from .base import GinScreen, gin_app_of, recompose_in_language
 
 KIND_WORDS = {
     # TRANSLATORS: how a round ended, in the game over screen's round-by-round table
@@ -52,14 +54,25 @@ class GameOverScreen(GinScreen[str]):
         Binding("enter", "to_menu", N_("Menu")),
         Binding("a", "choose('again')", N_("Play again")),
         Binding("m", "choose('menu')", N_("Menu"), show=False),
+        # TRANSLATORS: footer key at the end of a game: open the game's review.
+        Binding("r", "review", N_("Review")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
 
-    def __init__(self, session: Session, *, ascii: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        meta: GameMeta | None = None,
+        *,
+        ascii: bool = False,
+    ) -> None:
+        """``meta``: the game's details, which its review needs (who sat where, its id for
+        the review cache); without them the Review key is not offered."""
         super().__init__()
         self.session = session
         self.ascii = ascii
+        self.meta = meta
 
     @property
     def match_continues(self) -> bool:
@@ -90,6 +103,8 @@ class GameOverScreen(GinScreen[str]):
                 else:
                     yield Button(_("Play again (a)"), id="again", compact=True)
                     yield Button(_("Main menu (Enter)"), id="menu", variant="primary", compact=True)
+                if self.meta is not None:
+                    yield Button(_("Review (r)"), id="review", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
         yield LocalFooter()
         yield TooSmall()
@@ -185,6 +200,8 @@ class GameOverScreen(GinScreen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter is "Next game" while a match goes on, "Menu" after it; `a` (play again)
         only after it (in a match, the next game is the one to play)."""
+        if action == "review":
+            return self.meta is not None
         if action == "next_game":
             return self.match_continues
         if action == "to_menu" or (action == "choose" and parameters == ("again",)):
@@ -200,7 +217,21 @@ class GameOverScreen(GinScreen[str]):
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
 
+    def action_review(self) -> None:
+        """Open the game's review over this screen (Escape comes back here)."""
+        from ...store.reviews import review_key, seats_of
+        from .review import ReviewScreen  # loads the evaluator: only when asked
+
+        meta = self.meta
+        if meta is None:
+            return
+        record = Record(self.session.game, seats_of(meta))
+        key = review_key(meta.id, self.session.game_number)
+        self.app.push_screen(ReviewScreen(record, key, gin_app_of(self).store, ascii=self.ascii))
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        if event.button.id:
+        if event.button.id == "review":
+            self.action_review()
+        elif event.button.id:
             self.dismiss(event.button.id)

@@ -13,6 +13,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core import Match
+from ...core.record import Record
 from ...store import Store
 from ...store.stats import format_table
 from ...text.history import record_line
@@ -36,6 +38,8 @@ class StatsScreen(GinScreen[None]):
         Binding("escape", "close", N_("Back")),
         Binding("q", "close", N_("Back"), show=False),
         Binding("tab", "app.focus_next", N_("Switch"), show=False),
+        # TRANSLATORS: footer key of the statistics: review the game chosen in the list.
+        Binding("r", "review", N_("Review")),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -70,7 +74,7 @@ class StatsScreen(GinScreen[None]):
                 id="games",
             )
             # TRANSLATORS: the title of the list of finished games (~76 wide); keep "Enter".
-            games.border_title = _("Finished games, latest first: Enter replays")
+            games.border_title = _("Finished games, latest first: Enter replays, r reviews")
             yield games
         yield LocalFooter()
         yield TooSmall()
@@ -97,6 +101,32 @@ class StatsScreen(GinScreen[None]):
             self.app.push_screen(ReplayScreen(record, number, ascii=ascii))
         else:
             gin_app_of(self).report_problems()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return bool(self.query("#games"))
+        return True
+
+    def action_review(self) -> None:
+        """Review the game chosen in the list (of a match, its last game)."""
+        from ...store.reviews import review_key, seats_of
+        from .review import ReviewScreen  # loads the evaluator: only when asked
+
+        games = self.query_one("#games", OptionList)
+        option = games.highlighted_option
+        if option is None:
+            return
+        number = int(option.id or "0")
+        record = self.store.history_record(number)
+        if record is None:
+            gin_app_of(self).report_problems()
+            return
+        obj = record.game
+        game = obj.games[-1] if isinstance(obj, Match) else obj
+        key = review_key(record.meta.id, len(obj.games) if isinstance(obj, Match) else 1)
+        ascii = gin_app_of(self).ascii
+        reviewed = Record(game, seats_of(record.meta))
+        self.app.push_screen(ReviewScreen(reviewed, key, self.store, ascii=ascii))
 
     def action_close(self) -> None:
         self.dismiss(None)

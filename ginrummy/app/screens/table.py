@@ -333,9 +333,8 @@ class TableScreen(GinScreen[str]):
 
     def _after_result(self, _: object = None) -> None:
         if self.session.game_over:
-            self.app.push_screen(
-                GameOverScreen(self.session, ascii=self.ascii), self._after_game_over
-            )
+            over = GameOverScreen(self.session, self.model.meta, ascii=self.ascii)
+            self.app.push_screen(over, self._after_game_over)
             return
         self.model.next_round()
         self.autosave()

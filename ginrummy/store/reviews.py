@@ -1,0 +1,167 @@
+"""The reviews kept in the database: a game's review computed once per evaluator.
+
+A review (`ginrummy.players.review.SeatReview`) takes seconds to compute; the app keeps
+it in the ``reviews`` table keyed by the game (`review_key`: the history's game id, and
+the game's number in a match), the seat and `Evaluator.version` (the evaluator's version
+and budget), so a game is reviewed once per evaluator and opening it again is instant.
+A row that cannot be read back (damaged, or from an older layout) is dropped and the
+review computed again: a cache is never a reason to fail.
+
+`seats_of` says who sat at each seat of a history game (the person, the bot, the remote
+player), which is what a review needs of the game's details.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from ..core.actions import parse_action
+from ..core.cards import Card
+from ..core.record import Seat
+from ..core.round import Phase
+from ..players.review import Decision, LuckEvent, RoundReview, SeatReview, grade
+from .records import GameMeta
+
+__all__ = [
+    "cached_review",
+    "put_review",
+    "review_from_dict",
+    "review_key",
+    "review_to_dict",
+    "seats_of",
+]
+
+#: The layout of a review's JSON in the table (a different one is computed again).
+LAYOUT = 1
+
+
+def seats_of(meta: GameMeta) -> tuple[Seat, Seat]:
+    """Who sat at each seat of a game: against the computer, the person then the bot; in
+    hot-seat two people; online, this machine's person and the remote player."""
+    a, b = meta.names
+    if meta.mode == "computer":
+        return Seat(a, "person"), Seat(b, "bot", meta.level)
+    if meta.mode == "hotseat":
+        return Seat(a, "person"), Seat(b, "person")
+    kinds = ("person", "remote") if meta.me == 0 else ("remote", "person")
+    return Seat(a, kinds[0]), Seat(b, kinds[1])
+
+
+def review_key(game_id: str, game_number: int = 1) -> str:
+    """The cache's key of a game: its id, with its number after the first game of a match."""
+    return game_id if game_number == 1 else f"{game_id}#{game_number}"
+
+
+def _cards(cards: tuple[Card, ...]) -> list[int]:
+    return [c.index for c in cards]
+
+
+def _decision(d: Decision) -> dict[str, Any]:
+    return {
+        "round": d.round,
+        "move": d.move,
+        "phase": d.phase.value,
+        "stock": d.stock,
+        "played": str(d.played),
+        "best": str(d.best),
+        "choices": [[str(a), w] for a, w in d.choices],
+        "win_played": d.win_played,
+        "win_best": d.win_best,
+        "loss": d.loss,
+        "hand": _cards(d.hand),
+        "top": None if d.top is None else d.top.index,
+        "opponent": _cards(d.opponent_hand),
+    }
+
+
+def review_to_dict(review: SeatReview) -> dict[str, Any]:
+    """A seat's review as JSON-ready data (`review_from_dict` reads it back)."""
+    return {
+        "layout": LAYOUT,
+        "seat": review.seat,
+        "name": review.name,
+        "player": review.player,
+        "rounds": [
+            {
+                "number": r.number,
+                "points": r.points,
+                "decisions": [_decision(d) for d in r.decisions],
+                "luck": [
+                    [e.round, e.move, None if e.card is None else e.card.index, e.luck]
+                    for e in r.luck_events
+                ],
+            }
+            for r in review.rounds
+        ],
+    }
+
+
+def _read_decision(d: dict[str, Any]) -> Decision:
+    loss = float(d["loss"])
+    return Decision(
+        round=int(d["round"]),
+        move=int(d["move"]),
+        phase=Phase(d["phase"]),
+        stock=int(d["stock"]),
+        played=parse_action(d["played"]),
+        best=parse_action(d["best"]),
+        choices=tuple((parse_action(a), float(w)) for a, w in d["choices"]),
+        win_played=float(d["win_played"]),
+        win_best=float(d["win_best"]),
+        loss=loss,
+        grade=grade(loss),
+        hand=tuple(Card.from_index(int(i)) for i in d["hand"]),
+        top=None if d["top"] is None else Card.from_index(int(d["top"])),
+        opponent_hand=tuple(Card.from_index(int(i)) for i in d["opponent"]),
+    )
+
+
+def review_from_dict(data: Any) -> SeatReview:
+    """A seat's review from `review_to_dict`'s data; `ValueError` (or `KeyError`,
+    `TypeError`) if it is not one."""
+    if not isinstance(data, dict) or data.get("layout") != LAYOUT:
+        raise ValueError("not a review of this layout")
+    rounds = tuple(
+        RoundReview(
+            int(r["number"]),
+            tuple(_read_decision(d) for d in r["decisions"]),
+            tuple(
+                LuckEvent(
+                    int(rnd), int(move), None if card is None else Card.from_index(int(card)), luck
+                )
+                for rnd, move, card, luck in r["luck"]
+            ),
+            int(r["points"]),
+        )
+        for r in data["rounds"]
+    )
+    return SeatReview(int(data["seat"]), str(data["name"]), str(data["player"]), rounds)
+
+
+def cached_review(
+    conn: sqlite3.Connection, key: str, seat: int, evaluator: str
+) -> tuple[str, SeatReview | None] | None:
+    """The review kept for (game, seat, evaluator): None when there is none; the row's text
+    and None when it cannot be read back (the caller drops it)."""
+    row = conn.execute(
+        "SELECT data FROM reviews WHERE game = ? AND seat = ? AND evaluator = ?",
+        (key, seat, evaluator),
+    ).fetchone()
+    if row is None:
+        return None
+    text = str(row[0])
+    try:
+        return text, review_from_dict(json.loads(text))
+    except (ValueError, KeyError, TypeError, IndexError):
+        return text, None
+
+
+def put_review(conn: sqlite3.Connection, key: str, evaluator: str, review: SeatReview) -> None:
+    """Keep ``review`` for (game, its seat, evaluator), replacing any older one."""
+    conn.execute(
+        "INSERT INTO reviews (game, seat, evaluator, data) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game, seat, evaluator) DO UPDATE SET data = excluded.data",
+        (key, review.seat, evaluator, json.dumps(review_to_dict(review))),
+    )
