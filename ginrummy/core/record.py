@@ -18,11 +18,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .actions import parse_action
 from .cards import CardError, parse_cards
 from .errors import N_, GinRummyError, Phrase
 from .game import Game
 from .rules import Rules, RulesError
+from .save import apply_actions
 
 __all__ = [
     "FORMAT",
@@ -229,25 +229,7 @@ def _replay_rounds(game: Game, rounds: Any) -> None:
             raise RecordError(
                 Phrase(N_("{where}: {problem}"), where=here, problem=exc), code="illegal"
             ) from None
-        actions = rd.get("actions")
-        _need(
-            isinstance(actions, list), Phrase(N_("{where}: 'actions' must be a list"), where=here)
-        )
-        for j, text in enumerate(actions, 1):
-            step = Phrase(N_("{where}, action {n}"), where=here, n=j)
-            _need(isinstance(text, str), Phrase(N_("{where} must be a string"), where=step))
-            try:
-                game.apply(parse_action(text))
-            except ValueError as exc:
-                raise RecordError(
-                    Phrase(
-                        N_("{where} ({action}): {problem}"),
-                        where=step,
-                        action=repr(text),
-                        problem=exc,
-                    ),
-                    code="illegal",
-                ) from None
+        apply_actions(game, rd.get("actions"), here, RecordError, code="bad-field")
 
 
 def from_dict(data: Any) -> Record:

@@ -28,6 +28,27 @@ class SaveError(GinRummyError):
     """A save file cannot be restored; the message says why."""
 
 
+def apply_actions(
+    game: Game, actions: object, here: Phrase, error: type[GinRummyError], code: str = ""
+) -> None:
+    """Play a file's round: ``actions``, a list of action tokens, on ``game``. One that is
+    not a token or not legal raises ``error`` saying where (``here``: the round), with the
+    code ``illegal`` for a move the rules refuse, else ``code``."""
+    if not isinstance(actions, list):
+        raise error(Phrase(N_("{where}: 'actions' must be a list"), where=here), code=code)
+    for j, text in enumerate(actions, 1):
+        # TRANSLATORS: a place in a save file, e.g. "game 2, round 3, action 7".
+        step = Phrase(N_("{where}, action {n}"), where=here, n=j)
+        if not isinstance(text, str):
+            raise error(Phrase(N_("{where} must be a string"), where=step), code=code)
+        try:
+            game.apply(parse_action(text))
+        except ValueError as exc:
+            message = N_("{where} ({action}): {problem}")
+            problem = Phrase(message, where=step, action=repr(text), problem=exc)
+            raise error(problem, code="illegal") from None
+
+
 def _game_dict(game: Game) -> dict[str, Any]:
     return {
         "seed": game.seed,
@@ -112,25 +133,7 @@ def _restore_game(game: Game, data: Any, where: Phrase) -> None:
             game.next_round(deck)
         except ValueError as exc:
             raise SaveError(Phrase(N_("{where}: {problem}"), where=here, problem=exc)) from None
-        actions = rd.get("actions")
-        _need(
-            isinstance(actions, list), Phrase(N_("{where}: 'actions' must be a list"), where=here)
-        )
-        for j, text in enumerate(actions, 1):
-            # TRANSLATORS: a place in a save file, e.g. "game 2, round 3, action 7".
-            step = Phrase(N_("{where}, action {n}"), where=here, n=j)
-            _need(isinstance(text, str), Phrase(N_("{where} must be a string"), where=step))
-            try:
-                game.apply(parse_action(text))
-            except ValueError as exc:
-                raise SaveError(
-                    Phrase(
-                        N_("{where} ({action}): {problem}"),
-                        where=step,
-                        action=repr(text),
-                        problem=exc,
-                    )
-                ) from None
+        apply_actions(game, rd.get("actions"), here, SaveError)
         if i < len(rounds):
             _need(
                 game.round.is_over,
