@@ -122,16 +122,21 @@ def _open_table(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     return 0
 
 
+def cannot_listen(args: argparse.Namespace, exc: OSError) -> UsageError:
+    """The one line for a port that cannot be listened on (`host`, `serve`)."""
+    return UsageError(
+        _("cannot listen on {address} port {port}: {problem}").format(
+            address=args.bind, port=args.port, problem=exc.strerror or exc
+        )
+    )
+
+
 async def _serve(tables: list[Table], args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     host = Host(tables, bind=args.bind, port=args.port, tls=tls, limits=Limits())
     try:
         await host.start()
     except OSError as exc:
-        raise UsageError(
-            _("cannot listen on {address} port {port}: {problem}").format(
-                address=args.bind, port=args.port, problem=exc.strerror or exc
-            )
-        ) from None
+        raise cannot_listen(args, exc) from None
     clocks: list[TurnClock | AwayWatch] = []
     if args.clock:
         clocks += [TurnClock(t, args.clock, level=args.level) for t in tables]

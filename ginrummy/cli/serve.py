@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..net.server import is_all_interfaces
 from ..text.i18n import N_, _, ngettext
-from .errors import UsageError, warning
-from .host import load_web, tls_context
+from .errors import warning
+from .host import cannot_listen, load_web, tls_context
 from .output import out
 
 if TYPE_CHECKING:
@@ -58,11 +58,7 @@ async def _serve(server: WebServer, args: argparse.Namespace, tls: ssl.SSLContex
     try:
         await server.start()
     except OSError as exc:
-        raise UsageError(
-            _("cannot listen on {address} port {port}: {problem}").format(
-                address=args.bind, port=args.port, problem=exc.strerror or exc
-            )
-        ) from None
+        raise cannot_listen(args, exc) from None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
