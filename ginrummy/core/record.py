@@ -22,7 +22,7 @@ from .cards import CardError, parse_cards
 from .errors import N_, GinRummyError, Phrase
 from .game import Game
 from .rules import Rules, RulesError
-from .save import apply_actions
+from .save import apply_actions, game_dict
 
 __all__ = [
     "FORMAT",
@@ -103,17 +103,7 @@ def to_dict(record: Record) -> dict[str, Any]:
         "version": VERSION,
         "rules": game.rules.to_dict(),
         "seats": [s.to_dict() for s in record.seats],
-        "seed": game.seed,
-        "first_dealer": game.first_dealer,
-        "rounds": [
-            {
-                "dealer": rnd.dealer,
-                "deck": " ".join(c.code for c in rnd.deck),
-                "actions": [str(a) for a in rnd.actions],
-            }
-            for rnd in game.rounds
-        ],
-        "scores": list(game.scores),
+        **game_dict(game),
         "winner": game.winner,
     }
     if record.extra:

@@ -49,7 +49,8 @@ def apply_actions(
             raise error(problem, code="illegal") from None
 
 
-def _game_dict(game: Game) -> dict[str, Any]:
+def game_dict(game: Game) -> dict[str, Any]:
+    """A game's seed, first dealer, rounds (dealer, deck, actions) and scores, as JSON."""
     return {
         "seed": game.seed,
         "first_dealer": game.first_dealer,
@@ -77,7 +78,7 @@ def to_dict(obj: Game | Match, extra: dict[str, Any] | None = None) -> dict[str,
         "kind": kind,
         "rules": obj.rules.to_dict(),
         "seed": seed,
-        "games": [_game_dict(g) for g in games],
+        "games": [game_dict(g) for g in games],
         "extra": extra or {},
     }
 
