@@ -21,7 +21,7 @@ stock. It knocks when the expected points of knocking now beat the value of play
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..core.actions import Action, BigGin, Discard, DrawStock, EventKind, Knock, Pass, TakeDiscard
@@ -205,16 +205,7 @@ class ExpertPlayer:
     ) -> tuple[Card, float]:
         best_card: Card | None = None
         best_score = 1e9
-        danger_weight = self._race_blend(
-            self.danger_weight, self.race_danger_weight, self.gin_only_danger_weight, knock_limit
-        )
-        for b in bits(hand11):
-            card = Card.from_bit(b)
-            if card is banned:
-                continue
-            score = self._value(hand11 ^ b, tracking, stock_size, knock_limit)
-            if danger_weight:
-                score += danger_weight * self._danger(card, tracking) * card.value
+        for score, card in self._weighed(hand11, banned, tracking, stock_size, knock_limit):
             if score < best_score - 1e-9 or (
                 abs(score - best_score) <= 1e-9
                 and best_card is not None
@@ -435,10 +426,23 @@ class ExpertPlayer:
     ) -> list[tuple[float, Card]]:
         """(score, card) of every legal discard as `_best_discard` weighs them, lowest
         (best) first, the higher card first among equals."""
+        out = list(self._weighed(hand11, banned, tracking, stock_size, knock_limit))
+        out.sort(key=lambda t: (t[0], -t[1].value))
+        return out
+
+    def _weighed(
+        self,
+        hand11: int,
+        banned: Card | None,
+        tracking: Tracking,
+        stock_size: int,
+        knock_limit: int,
+    ) -> Iterator[tuple[float, Card]]:
+        """(score, card) of each legal discard in card order: the hand's value after it,
+        plus its danger of feeding the opponent, weighted by the race."""
         danger_weight = self._race_blend(
             self.danger_weight, self.race_danger_weight, self.gin_only_danger_weight, knock_limit
         )
-        out = []
         for b in bits(hand11):
             card = Card.from_bit(b)
             if card is banned:
@@ -446,9 +450,7 @@ class ExpertPlayer:
             score = self._value(hand11 ^ b, tracking, stock_size, knock_limit)
             if danger_weight:
                 score += danger_weight * self._danger(card, tracking) * card.value
-            out.append((score, card))
-        out.sort(key=lambda t: (t[0], -t[1].value))
-        return out
+            yield score, card
 
     def _take_values(
         self, hand: int, top: Card, tracking: Tracking, stock: int, knock_limit: int
