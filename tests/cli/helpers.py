@@ -50,3 +50,18 @@ def run_program(*argv: str, stdin: str | None = None, timeout: float = 60) -> Ru
         check=False,
     )
     return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def python_output(*args: str, timeout: float = 120) -> str:
+    """What ``python ARGS...`` (this interpreter, from the repository's root) printed; it
+    must exit 0 (its stderr is the failure's message otherwise)."""
+    proc = subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout

@@ -5,10 +5,7 @@ Each check runs in a fresh interpreter, where ``sys.modules`` shows what was imp
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from .helpers import ROOT
+from .helpers import python_output
 
 #: Loaded only by the commands that play online (host, join) and the screens that do.
 ONLINE = ("ginrummy.net", "websockets")
@@ -27,16 +24,8 @@ BOTS = (
 
 def _modules_after(code: str) -> set[str]:
     """The modules imported once ``code`` ran (it may print more lines first)."""
-    proc = subprocess.run(
-        [sys.executable, "-c", f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return set(proc.stdout.splitlines()[-1].split())
+    out = python_output("-c", f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))")
+    return set(out.splitlines()[-1].split())
 
 
 def test_importing_the_command_line_loads_no_command() -> None:
@@ -85,16 +74,7 @@ asyncio.run(main())
 def _start_screen_lines() -> list[str]:
     """What `START_SCREEN` printed: classes and compositions, keys, stylesheets read, and
     whether the start screen's stylesheets came with the app's."""
-    proc = subprocess.run(
-        [sys.executable, "-c", START_SCREEN],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout.splitlines()[-4:]
+    return python_output("-c", START_SCREEN).splitlines()[-4:]
 
 
 def test_the_start_screen_loads_no_other_screen_nor_online_play() -> None:
@@ -148,16 +128,7 @@ for info in pkgutil.iter_modules(package.__path__):
 here = pathlib.Path(package.__path__[0])
 print(" ".join(sorted(named)), "|", " ".join(sorted(p.name for p in here.glob("*.tcss"))))
 """
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    named, present = proc.stdout.strip().split(" | ")
+    named, present = python_output("-c", code).strip().split(" | ")
     assert named == present
     for screen in ("start", "table", "cards", "dialogs", "result", "gameover", "replay"):
         assert f"{screen}.tcss" in named.split()
@@ -180,16 +151,7 @@ def test_the_bot_classes_are_still_importable_from_the_players_package() -> None
         "import ginrummy.players as players\n"
         "try:\n    players.NoSuchPlayer\nexcept AttributeError as error:\n    print(error)"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == [
+    assert python_output("-c", code).splitlines() == [
         "True ExpertPlayer",
         "module 'ginrummy.players' has no attribute 'NoSuchPlayer'",
     ]

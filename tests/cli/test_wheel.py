@@ -3,27 +3,17 @@ not the catalogues' sources, the glossaries nor the developer benchmarks."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
-from .helpers import ROOT
+from .helpers import ROOT, python_output
 
 LANGUAGES = ("da", "es", "fi", "hu", "pl")
 
 
 def _wheel_files(folder: Path) -> set[str]:
     """Build the wheel (pip, with the project's build backend, hatchling) and list it."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(folder), "."],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
+    python_output("-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(folder), ".", timeout=300)
     (wheel,) = folder.glob("ginrummy-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         return set(archive.namelist())
