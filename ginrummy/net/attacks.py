@@ -100,15 +100,17 @@ async def serve() -> None:
     loop = asyncio.get_running_loop()
     await asyncio.sleep(1.0)
     idle = _rss_kib()
-    peak, most_files, most_open = idle, _files(), 0
+    peak, most_files, most_open, lag = idle, _files(), 0, 0.0
 
     async def sample() -> None:
-        nonlocal peak, most_files, most_open
+        nonlocal peak, most_files, most_open, lag
         while True:
             peak = max(peak, _rss_kib())
             most_files = max(most_files, _files())
             most_open = max(most_open, host.open_connections)
+            asked = loop.time()
             await asyncio.sleep(0.05)
+            lag = max(lag, loop.time() - asked - 0.05)
 
     sampler = loop.create_task(sample())
     print(json.dumps({"port": host.address[1], "codes": [t.code for t in tables]}), flush=True)
@@ -129,6 +131,7 @@ async def serve() -> None:
                 "answered": host.gate.answered,
                 "wrong": host.gate.wrong,
                 "dropped": host.dropped,
+                "loop_lag_max_ms": round(lag * 1000, 1),
             }
         ),
         flush=True,
@@ -347,6 +350,9 @@ async def _players(port: int, codes: list[str], seconds: float) -> dict[str, Any
     stop = time.monotonic() + seconds
     trips: list[float] = []
     joins: list[float] = []
+    #: Each rejoin's time to an open websocket (TCP and upgrade), then to the answer.
+    stages: list[tuple[float, float]] = []
+    failed: list[str] = []
     games = 0
 
     async def games_on() -> None:
@@ -365,13 +371,20 @@ async def _players(port: int, codes: list[str], seconds: float) -> dict[str, Any
         await probe.close()
         while time.monotonic() < stop:
             begun = time.monotonic()
-            with contextlib.suppress(Exception):
+            try:
                 ws = await _raw(port, "127.0.9.1")
+                opened = time.monotonic()
                 await ws.send(_hello(codes[0], token=probe.token))
                 answer = json.loads(await asyncio.wait_for(ws.recv(), 30))
                 if answer.get("type") == "welcome":
-                    joins.append(time.monotonic() - begun)
+                    now = time.monotonic()
+                    joins.append(now - begun)
+                    stages.append((opened - begun, now - opened))
+                else:
+                    failed.append(str(answer.get("code")))
                 await ws.close()
+            except Exception as exc:  # counted, not hidden
+                failed.append(type(exc).__name__)
             await asyncio.sleep(1.0)
 
     await asyncio.gather(games_on(), rejoins())
@@ -387,6 +400,11 @@ async def _players(port: int, codes: list[str], seconds: float) -> dict[str, Any
         "rejoins": len(joins),
         "rejoin_median_ms": round(statistics.median(joins) * 1000, 1) if joins else None,
         "rejoin_max_ms": round(joins[-1] * 1000, 1) if joins else None,
+        "rejoin_slowest": [
+            {"open_ms": round(o * 1000, 1), "answer_ms": round(a * 1000, 1)}
+            for o, a in sorted(stages, key=sum)[-3:]
+        ],
+        "rejoins_failed": failed,
     }
 
 
@@ -460,7 +478,8 @@ def report(figures: dict[str, Any]) -> str:
         f" ({host['idle_kib'] // 1024} MiB), at most {host['most_files']} files open"
         f" of {host['file_limit']} ({host['most_open']} connections, cap {host['max_open']}),"
         f" an unseated connection open at most {host['longest_unseated']} s,"
-        f" {host['wrong']} wrong answers of {host['answered']}, {host['dropped']} dropped"
+        f" {host['wrong']} wrong answers of {host['answered']}, {host['dropped']} dropped;"
+        f" its loop was late by at most {host['loop_lag_max_ms']} ms"
     )
     players = figures["players"]
     lines.append(
@@ -469,4 +488,12 @@ def report(figures: dict[str, Any]) -> str:
         f" {players['rejoins']} rejoins from another address, median"
         f" {players['rejoin_median_ms']} ms, at most {players['rejoin_max_ms']} ms"
     )
+    slowest = ", ".join(
+        f"{s['open_ms']:g} + {s['answer_ms']:g} ms" for s in players.get("rejoin_slowest", [])
+    )
+    if slowest:
+        lines.append(f"the slowest rejoins (open + answer): {slowest}")
+    failed = players.get("rejoins_failed", [])
+    if failed:
+        lines.append(f"rejoins failed: {len(failed)} ({', '.join(sorted(set(failed)))})")
     return "\n".join(lines)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import ipaddress
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,6 +57,9 @@ class Limits:
     #: 4096 on Linux): a burst beyond it has its handshakes dropped, and a real player
     #: then waits a second for the kernel to try again.
     backlog: int = 2048
+    #: Connections accepted in one turn of the event loop: each costs a moment, and a
+    #: turn must stay short for the games' moves and the players' hellos between turns.
+    accept_batch: int = 64
     #: Messages a seat may send in a burst, and how many more it earns a second; each new
     #: position it is told earns it two more (a fast bot answers every one at once). Each
     #: message costs one; a rejoin ``rejoin_cost`` and a ping ``ping_cost``.
@@ -70,21 +74,53 @@ class Limits:
 class Churn:
     """How many connections each address opened lately: a count that halves every
     ``half_life`` seconds. Over the host's caps, the address that opens the most goes
-    first: a flood reconnects all the time, a player once."""
+    first: a flood reconnects all the time, a player once.
+
+    Every count halves at the same pace, so their order changes only when an address
+    opens a connection: each address's count is kept as a score that does not decay
+    (``log2(count) + time / half_life``), and a heap of the scores finds the busiest
+    address in logarithmic time, however many addresses there are.
+    """
 
     def __init__(self, half_life: float = 10.0, most: int = 4096) -> None:
         self.half_life = half_life
         self.most = most
-        self._seen: dict[str, tuple[float, float]] = {}
+        self._score: dict[str, float] = {}
+        #: (-score, key) for every opening; entries whose score is not the key's latest
+        #: are skipped (and dropped) when found on top.
+        self._heap: list[tuple[float, str]] = []
 
     def rate(self, key: str, now: float) -> float:
-        count, then = self._seen.get(key, (0.0, now))
-        return float(count * 0.5 ** ((now - then) / self.half_life))
+        score = self._score.get(key)
+        if score is None:
+            return 0.0
+        return float(2.0 ** (score - now / self.half_life))
 
     def opened(self, key: str, now: float) -> None:
-        self._seen[key] = (self.rate(key, now) + 1.0, now)
-        if len(self._seen) > self.most:  # forget the addresses gone quiet
-            self._seen = {k: v for k, v in self._seen.items() if self.rate(k, now) >= 0.5}
+        score = math.log2(self.rate(key, now) + 1.0) + now / self.half_life
+        self._score[key] = score
+        heapq.heappush(self._heap, (-score, key))
+        if len(self._score) > self.most:  # forget the addresses gone quiet
+            self._score = {k: v for k, v in self._score.items() if self.rate(k, now) >= 0.5}
+            self._rebuild()
+        elif len(self._heap) > 4 * len(self._score) + 64:
+            self._rebuild()
+
+    def busiest(self, candidates: Container[str]) -> str | None:
+        """The candidate that opened the most lately (None if no candidate has opened
+        any). Every candidate must have been told to `opened` since it last stopped being
+        one: the heap forgets the addresses it finds on top that are not candidates."""
+        heap = self._heap
+        while heap:
+            negative, key = heap[0]
+            if key in candidates and self._score.get(key) == -negative:
+                return key
+            heapq.heappop(heap)
+        return None
+
+    def _rebuild(self) -> None:
+        self._heap = [(-score, key) for key, score in self._score.items()]
+        heapq.heapify(self._heap)
 
 
 def address_key(ip: str) -> str:

@@ -28,6 +28,8 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import os
+import socket
 import ssl
 import time
 from collections.abc import Sequence
@@ -316,8 +318,17 @@ class Host:
             server_header=None,
             logger=log,
             create_connection=connection_class,
-            backlog=limits.backlog,
+            backlog=limits.accept_batch,
         )
+        # asyncio listens with the number it accepts in one turn: the kernel's queue is
+        # widened apart from it (a second listen on the same socket sets only the queue).
+        for listening in self.server.sockets:
+            with contextlib.suppress(OSError):
+                widened = socket.socket(fileno=os.dup(listening.fileno()))
+                try:
+                    widened.listen(limits.backlog)
+                finally:
+                    widened.close()
         if all(t.over for t in self.tables) and self.tables:
             self.done.set()
 
@@ -356,8 +367,7 @@ class Host:
         while len(self._unseated_all) > limits.unseated or len(self._open) > self.max_open:
             if not self._unseated:
                 break
-            now = conn.loop.time()
-            busiest = max(self._unseated, key=lambda key: self._churn.rate(key, now))
+            busiest = self._churn.busiest(self._unseated) or next(iter(self._unseated))
             self._drop(next(iter(self._unseated[busiest])), "busy")
 
     def _forget_unseated(self, conn: _Connection) -> None:

@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support.net import FAST, client_for, new_table
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import serve as serve_ws
@@ -390,6 +392,39 @@ def test_the_churn_counts_recent_openings_and_forgets_quiet_addresses() -> None:
     assert churn.rate("flood", 100.0) == 0.0 and churn.rate("a", 100.0) == 1.0
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.integers(0, 7), st.floats(0, 5, allow_nan=False)),
+        max_size=80,
+    )
+)
+def test_the_busiest_address_is_the_candidate_that_opened_the_most_lately(
+    steps: list[tuple[bool, int, float]],
+) -> None:
+    """Against a brute force over every candidate: addresses open connections (and
+    become candidates) or stop being candidates, as time goes on; the churn's busiest
+    candidate always has the highest rate of them."""
+    churn = Churn(half_life=10.0, most=5)
+    candidates: set[str] = set()
+    now = 1000.0
+    for opens, n, wait in steps:
+        now += wait
+        key = f"127.0.0.{n}"
+        if opens:
+            churn.opened(key, now)
+            candidates.add(key)
+        else:
+            candidates.discard(key)
+        busiest = churn.busiest(candidates)
+        rated = [churn.rate(k, now) for k in candidates]
+        if not any(rated):
+            assert busiest is None or churn.rate(busiest, now) == 0.0
+            continue
+        assert busiest in candidates
+        assert churn.rate(busiest, now) == pytest.approx(max(rated), rel=1e-9)
+
+
 async def test_over_the_cap_the_flood_goes_not_the_players_behind_one_address(
     serve: Any,
 ) -> None:
@@ -430,3 +465,36 @@ async def test_over_the_cap_the_flood_goes_not_the_players_behind_one_address(
     await asyncio.gather(*flooders)
     for _reader, writer in players:
         writer.close()
+
+
+async def test_the_kernel_queues_a_burst_the_host_accepts_a_batch_at_a_time(serve: Any) -> None:
+    """A turn of the host's loop accepts only ``accept_batch`` connections (a turn stays
+    short for the moves between turns), while the kernel queues ``backlog`` of them: a
+    burst of 40 connections made while the loop is busy all complete their handshake at
+    once. A queue as short as the batch would drop most of them, retried a second later."""
+    import socket
+    import threading
+
+    host = await serve(new_table(), limits=replace(FAST, accept_batch=2, backlog=128))
+    port = host.address[1]
+    connected: list[socket.socket] = []
+
+    def burst() -> None:
+        for _ in range(40):
+            s = socket.socket()
+            s.settimeout(0.5)
+            with contextlib.suppress(OSError):
+                s.connect(("127.0.0.1", port))
+                connected.append(s)
+                continue
+            s.close()
+
+    thread = threading.Thread(target=burst)
+    thread.start()
+    thread.join(timeout=0.01)
+    # The loop is busy (no accept runs) while the burst is made.
+    while thread.is_alive():
+        time.sleep(0.05)
+    assert len(connected) == 40
+    for s in connected:
+        s.close()
