@@ -289,9 +289,9 @@ async def test_screen_fits_80x24_in_every_language(screen: str) -> None:
     assert not differ, f"{screen}, back in {order[0]}:\n" + "\n".join(differ)
 
 
-#: Screens of each kind the audit switches live (a table, a screen over the table, the
+#: Screens of each kind the audit switches live (a table, the hot-seat privacy screen, the
 #: game over, the statistics over the start screen), each compared in its own language.
-COMPARED = {"table": "pl", "help": "hu", "game over": "da", "statistics": "fi"}
+COMPARED = {"table": "pl", "privacy": "hu", "game over": "da", "statistics": "fi"}
 
 
 @pytest.mark.parametrize(("screen", "lang"), sorted(COMPARED.items()))
