@@ -13,9 +13,25 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.cputime import CpuTimes
 
 from ginrummy.store import ENV_DATA_DIR
 from ginrummy.text import i18n
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--cpu-times",
+        metavar="DIR",
+        help="write each test's CPU seconds to DIR/cpu-<worker>.jsonl "
+        "(python tests/support/cputime.py DIR sums them)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    folder = config.getoption("--cpu-times")
+    if folder:
+        config.pluginmanager.register(CpuTimes(Path(folder)), "cpu-times")
 
 
 @pytest.fixture(autouse=True)

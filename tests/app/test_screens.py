@@ -141,7 +141,9 @@ async def test_help_shows_rules_and_keys() -> None:
 
 
 async def test_a_whole_game_to_the_end_and_play_again() -> None:
-    app = GinRummyApp(mode="computer", seed=1, computer_delay=0.0, rules=Rules(target=30))
+    # Seed 80: the game to 30 ends in two short rounds (20 moves; seed 1 took 4 rounds,
+    # 74 moves: the same screens, four times the refreshes).
+    app = GinRummyApp(mode="computer", seed=80, computer_delay=0.0, rules=Rules(target=30))
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(20):
             await play_until_result(pilot)
@@ -157,7 +159,7 @@ async def test_a_whole_game_to_the_end_and_play_again() -> None:
         await settle(pilot)
         fresh = table_of(app)
         assert fresh is not table and fresh.session.round.number == 1
-        assert fresh.session.game.seed == 2  # the next seed: a new deal
+        assert fresh.session.game.seed == 81  # the next seed: a new deal
 
 
 async def test_a_tournament_match_goes_on_to_the_next_game() -> None:
@@ -263,7 +265,8 @@ async def _to_menu_after_a_game(app: GinRummyApp, pilot: object) -> None:
 
 
 async def test_back_at_the_menu_the_mode_just_played_has_focus() -> None:
-    app = GinRummyApp(computer_delay=0.0, seed=1, rules=Rules(target=1))
+    # Seed 53: a knock on the sixth move ends the game (seed 1: the 28th).
+    app = GinRummyApp(computer_delay=0.0, seed=53, rules=Rules(target=1))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
@@ -287,7 +290,8 @@ async def test_back_at_the_menu_the_mode_just_played_has_focus() -> None:
 
 
 async def test_a_game_started_from_the_command_line_returns_to_its_mode() -> None:
-    app = GinRummyApp(mode="hotseat", computer_delay=0.0, seed=1, rules=Rules(target=1))
+    # Seed 53: a knock on the sixth move ends the game (seed 1: the 28th).
+    app = GinRummyApp(mode="hotseat", computer_delay=0.0, seed=53, rules=Rules(target=1))
     async with app.run_test(size=SIZE) as pilot:
         await _to_menu_after_a_game(app, pilot)
         assert app.screen.query_one("#play-hotseat").has_focus
@@ -297,7 +301,7 @@ async def test_a_continued_game_hides_the_spent_continue_button(tmp_path: Path) 
     from ginrummy.core import Game, Pass
     from ginrummy.store import GameMeta, Store
 
-    game = Game(Rules(target=1), seed=1)
+    game = Game(Rules(target=1), seed=40)  # a knock on the 6th move after (seed 1: 36th)
     game.apply(Pass())
     meta = GameMeta("hotseat", ("Ann", "Ben"), "", "x1", "2025-01-01T00:00:00+00:00")
     Store(tmp_path).save_game(game, meta)

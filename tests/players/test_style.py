@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import pytest
 
@@ -86,9 +87,11 @@ def test_each_rounds_end_is_read_as_it_truly_was(preset: str, inner: str, oppone
     assert (set(seen) == {None}) is (preset == "Straight gin"), seen
 
 
+@cache
 def _read_games(preset: str, inner: str, opponent: str) -> dict[Ending | None, int]:
     """Four games of a watching ``inner`` against ``opponent``: every round's reading
-    must be its truth (`_truth`); returns how often each came up."""
+    must be its truth (`_truth`); returns how often each came up (kept: two tests read
+    the same games; a reading found wrong raises, and is not kept)."""
     rules = Rules.preset(preset)
     seen: dict[Ending | None, int] = {}
     for seed in range(4):
@@ -214,8 +217,10 @@ def _game_style(opponent: str, preset: str, seed: int) -> KnockStyle:
     return _master_game(opponent, preset, seed)[0].style
 
 
+@cache
 def _master_game(opponent: str, preset: str, seed: int) -> tuple[MasterPlayer, Game]:
-    """The master (seat 0) after a whole game against ``opponent``, and the game."""
+    """The master (seat 0) after a whole game against ``opponent``, and the game (kept:
+    two tests read the same game; only read, never played on)."""
     master = MasterPlayer(seed)
     game = Game(Rules.preset(preset), seed=seed, first_dealer=0)
     play_game(game, (master, make_player(opponent, seed + 1)))

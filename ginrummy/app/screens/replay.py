@@ -86,6 +86,8 @@ class ReplayScreen(GinScreen[None]):
         self.retitle()
         self.steps = build_steps(self.record, self.ascii)
         self.show_step()
+        # The piles' names ("Stock 31"): the same stock and pile change no reactive.
+        self.query_one("#replay-piles", ReplayPiles).refresh()
         await retranslate_footers(self)
 
     @property

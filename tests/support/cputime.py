@@ -1,0 +1,103 @@
+"""What each test costs in CPU seconds: a pytest plugin and its summary.
+
+Wall time lies on a shared machine (a test waits for the core another job holds), CPU time
+much less: ``pytest --cpu-times=DIR`` (the option is added in ``tests/conftest.py``) writes
+one JSON line per test to ``DIR/cpu-<worker>.jsonl`` (one file per xdist worker): the test's
+id, the CPU seconds of the test process (``time.process_time``: set-up, call and
+tear-down), the wall seconds, and the CPU seconds of the child processes it waited for.
+``python tests/support/cputime.py DIR [N]`` prints the total and the N most expensive tests
+and files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+def _children() -> float:
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+class CpuTimes:
+    """Sums each test's CPU time (its whole protocol) and writes them at the end."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.rows: list[tuple[str, float, float, float]] = []
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
+        cpu, wall, children = time.process_time(), time.perf_counter(), _children()
+        yield
+        self.rows.append(
+            (
+                item.nodeid,
+                time.process_time() - cpu,
+                time.perf_counter() - wall,
+                _children() - children,
+            )
+        )
+
+    def pytest_sessionfinish(self) -> None:
+        if not self.rows:  # the xdist controller runs no test
+            return
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with (self.folder / f"cpu-{worker}.jsonl").open("w", encoding="utf-8") as out:
+            for test, cpu, wall, children in self.rows:
+                row = {"test": test, "cpu": cpu, "wall": wall, "children": children}
+                out.write(json.dumps(row) + "\n")
+
+
+def read(folder: Path) -> list[dict[str, float | str]]:
+    """Every row the workers wrote to ``folder``."""
+    rows = []
+    for path in sorted(folder.glob("cpu-*.jsonl")):
+        rows.extend(json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
+    return rows
+
+
+def summary(folder: Path, top: int = 30) -> str:
+    """The total CPU seconds, and the most expensive tests and test files."""
+    rows = read(folder)
+    if not rows:
+        return f"no cpu-*.jsonl in {folder}"
+
+    def cost(row: dict[str, float | str]) -> float:
+        return float(row["cpu"]) + float(row["children"])
+
+    total = sum(float(r["cpu"]) for r in rows)
+    children = sum(float(r["children"]) for r in rows)
+    longest = max(rows, key=lambda r: float(r["wall"]))
+    lines = [
+        f"{len(rows)} tests: {total:.0f} s of CPU in the test processes, {children:.0f} s in "
+        f"their children; the longest test {float(longest['wall']):.1f} s wall "
+        f"({longest['test']})",
+        "",
+        f"the {top} most expensive tests (CPU s, children's CPU s, wall s):",
+    ]
+    for r in sorted(rows, key=cost, reverse=True)[:top]:
+        cpu, children, wall = (float(r[k]) for k in ("cpu", "children", "wall"))
+        lines.append(f"{cpu:7.2f} {children:6.2f} {wall:7.2f}  {r['test']}")
+    files: Counter[str] = Counter()
+    for r in rows:
+        files[str(r["test"]).split("::")[0]] += cost(r)
+    lines += ["", "by file (CPU s, children included):"]
+    lines += [f"{seconds:7.1f}  {name}" for name, seconds in files.most_common(top)]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if len(args) not in (1, 2) or (len(args) == 2 and not args[1].isdigit()):
+        sys.exit("usage: python tests/support/cputime.py DIR [N]  (N: how many tests to list)")
+    print(summary(Path(args[0]), int(args[1]) if len(args) == 2 else 30))
