@@ -197,11 +197,14 @@ class ReviewScreen(GinScreen[None]):
         mistakes = r.count(Grade.MISTAKE)
         blunders = r.count(Grade.BLUNDER)
         t = Text(f"{self._who(r.seat)}  ", style="bold")
-        # TRANSLATORS: the review's header line: the game's accuracy (0-100), what the
-        # mistakes cost and the luck, in percentage points of winning the game.
+        # TRANSLATORS: the review's header line: the game's accuracy (0-100), the costly
+        # moves and what they cost ("3 costly moves, −14.0%") and the luck, in percentage points of
+        # winning the game.
         t.append(
-            _("accuracy {acc:.1f} · cost {loss} · luck {luck}").format(
-                acc=r.accuracy, loss=words.percent(r.loss), luck=words.signed_percent(r.luck)
+            _("accuracy {acc:.1f} · {errors} · luck {luck}").format(
+                acc=r.accuracy,
+                errors=words.errors_cost(r.errors, r.cost),
+                luck=words.signed_percent(r.luck),
             )
         )
         t.append("  ")
