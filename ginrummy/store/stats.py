@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 from ..core import ResultKind
 from ..text.i18n import N_, _, number
 from ..text.names import level_label
+from ..text.review import signed_percent
 from .records import HistoryRecord, decided_games, games_of
 
 if TYPE_CHECKING:
@@ -268,13 +269,6 @@ FORM_ROWS: tuple[str, ...] = (
 )
 
 
-def _signed(fraction: float) -> str:
-    """A change in the chance to win as signed percentage points: "+2.1%", "−12.3%"."""
-    value = fraction * 100
-    sign = "+" if value >= 0.05 else ("−" if value <= -0.05 else "±")
-    return f"{sign}{number(abs(value), '.1f')}%"
-
-
 def trend_line(head: str, form: Form) -> str | None:
     """The accuracy's trend against one opponent in words (None without one)."""
     trend = form.trend
@@ -316,8 +310,8 @@ def _form_cells(st: Stats, form: Form | None) -> list[str]:
     return [
         reviewed,
         number(form.accuracy, ".1f"),
-        _signed(form.luck),
-        _signed(-form.cost),
+        signed_percent(form.luck),
+        signed_percent(-form.cost),
     ]
 
 

@@ -13,7 +13,7 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, Take
 from ..core.cards import Card
 from ..core.melds import min_deadwood
 from .cards import card_label, cards_label
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 
 __all__ = [
     "GRADE_LABELS",
@@ -70,15 +70,16 @@ def move_label(action: Action, top: Card | None, hand: tuple[Card, ...], ascii: 
 
 
 def percent(fraction: float) -> str:
-    """A fraction of one game as percentage points: "4.2%"."""
-    return f"{fraction * 100:.1f}%"
+    """A fraction of one game as percentage points: "4.2%" (the language's decimal
+    separator: "4,2%" in Polish)."""
+    return f"{number(fraction * 100, '.1f')}%"
 
 
 def signed_percent(fraction: float) -> str:
-    """A change as signed percentage points: "+6.0%", "−14.0%"."""
+    """A change as signed percentage points: "+6.0%", "−14.0%" ("−14,0%" in Polish)."""
     value = fraction * 100
     sign = "+" if value >= 0.05 else ("−" if value <= -0.05 else "±")
-    return f"{sign}{abs(value):.1f}%"
+    return f"{sign}{number(abs(value), '.1f')}%"
 
 
 def errors_cost(errors: int, cost: float) -> str:
