@@ -395,6 +395,14 @@ def build_parser() -> argparse.ArgumentParser:
         _("The history is kept in the data directory ($GINRUMMY_DATA_DIR overrides it)."),
     )
     stats.add_argument("--json", action="store_true", help=json_help)
+    stats.add_argument(
+        "--review",
+        action="store_true",
+        help=_(
+            "first review the latest games not reviewed yet (those the accuracy and luck"
+            " figures use: about 5 s a game)"
+        ),
+    )
 
     replay = command(
         "replay",

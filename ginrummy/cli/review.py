@@ -4,8 +4,10 @@ The game is a game of the history (by number; the latest by default) or the game
 game record file (`ginrummy.core.record`). Each reviewed seat's decisions are valued by
 `ginrummy.players.evaluator.Evaluator` and graded by `ginrummy.players.review`; the report
 is a Rich table per game (the seats, then the mistakes and blunders), or with ``--json``
-one object per line and game. ``--jobs`` reviews games in several processes (the
-figures are the same as with one).
+one object per line and game. The table's cost is what the errors (the decisions graded
+inaccuracy or worse) gave away; the JSON keeps the sum over every decision (``loss``)
+and its mean (``mean_loss``, the benchmarks' ranking measure) too. ``--jobs`` reviews
+games in several processes (the figures are the same as with one).
 """
 
 from __future__ import annotations
@@ -121,6 +123,12 @@ def _marks(count: Callable[[Grade], int]) -> str:
     return " / ".join(str(count(g)) for g in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER))
 
 
+def _cost(errors: int, cost: float) -> str:
+    """What the errors cost (the decisions graded inaccuracy or worse, whose count the
+    last column gives): "−14.0%", "0" when there are none."""
+    return words.signed_percent(-cost) if errors else "0"
+
+
 def _table(number: int, record: Record, review: Review, ascii: bool) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -134,7 +142,7 @@ def _table(number: int, record: Record, review: Review, ascii: bool) -> None:
             _player(s),
             str(len(s.decisions)),
             f"{s.accuracy:.1f}",
-            words.percent(s.loss),
+            _cost(s.errors, s.cost),
             words.signed_percent(s.luck),
             _marks(s.count),
         )
@@ -149,7 +157,7 @@ def _table(number: int, record: Record, review: Review, ascii: bool) -> None:
                 _player(s),
                 f"{r.points:+d}".replace("-", "−") if r.points else "0",
                 f"{r.accuracy:.1f}",
-                words.percent(r.loss),
+                _cost(r.errors, r.cost),
                 words.signed_percent(r.luck),
                 _marks(r.count),
             )
@@ -167,7 +175,7 @@ def _table(number: int, record: Record, review: Review, ascii: bool) -> None:
                 str(d.stock),
                 words.move_label(d.played, d.top, d.hand, ascii),
                 words.move_label(d.best, d.top, d.hand, ascii),
-                f"{words.percent(d.loss)} {words.grade_label(d.grade.value)}",
+                f"{words.signed_percent(-d.loss)} {words.grade_label(d.grade.value)}",
                 words.held_label(d.opponent_hand, ascii),
             )
         console.print(rows)

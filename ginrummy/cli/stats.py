@@ -1,20 +1,24 @@
 """``ginrummy stats``: the statistics of the finished games, per opponent, and the latest games.
 
 The figures are `ginrummy.store.stats`' (the app's statistics screen shows the same table);
-``--json`` prints them as numbers.
+``--json`` prints them as numbers. The accuracy, luck and cost rows come from the games'
+kept reviews (`ginrummy.store.stats.review_form`): the app reviews a game when its
+game-over screen opens; ``--review`` first reviews the latest games that have none (those
+the figures can use), with a progress line.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..store import Store
-from ..store.stats import format_table
+from ..store.stats import FORM_GAMES, Form, Stats, format_table, review_form
 from ..text.i18n import _
 from .history import numbered, open_store, report
 from .output import out, out_json
 
-__all__ = ["STATS_GAMES", "latest_games", "run"]
+__all__ = ["STATS_GAMES", "latest_games", "review_missing", "run"]
 
 #: How many of the latest finished games `ginrummy stats` lists.
 STATS_GAMES = 10
@@ -35,13 +39,62 @@ def latest_games(store: Store) -> str:
     return "\n".join([head, *(numbered(entry) for entry in store.history_page(first, shown))])
 
 
+def review_missing(store: Store) -> int:
+    """Review (and keep) the latest games per opponent that have no review yet, saying
+    how far it is on one line of the error stream; the number of games reviewed."""
+    from ..players.review import review
+    from ..store.reviews import app_evaluator, missing_reviews
+
+    evaluator = app_evaluator()
+    todo = missing_reviews(store, evaluator.version, 2 * FORM_GAMES)
+    tty = sys.stderr.isatty()
+    for n, (key, record, seat) in enumerate(todo, 1):
+        # TRANSLATORS: the progress line of `ginrummy stats --review`.
+        line = _("Reviewing game {n} of {total}…").format(n=n, total=len(todo))
+        print(f"\r{line}" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
+        store.cache_review(key, evaluator.version, review(record, seat, evaluator))
+    if tty and todo:
+        print(file=sys.stderr)
+    # TRANSLATORS: after `ginrummy stats --review`.
+    print(_("Games reviewed now: {n}.").format(n=len(todo)), file=sys.stderr)
+    return len(todo)
+
+
+def form_of(store: Store) -> dict[str, Form]:
+    """The form per opponent from the reviews kept by the app's evaluator."""
+    from ..store.reviews import app_evaluator
+
+    return review_form(store.reviewed_games(app_evaluator().version, 2 * FORM_GAMES))
+
+
+def unreviewed(table: dict[str, Stats], form: dict[str, Form]) -> bool:
+    """Whether some of the games the figures can use (each opponent's latest) have no
+    review yet."""
+    for opponent, st in table.items():
+        reviewed = form[opponent].reviewed if opponent in form else 0
+        if reviewed < min(st.games, 2 * FORM_GAMES):
+            return True
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
     store = open_store()
+    if args.review:
+        review_missing(store)
     table = store.stats()
+    form = form_of(store) if table else {}
     if args.json:
-        out_json({opponent: figures.to_dict() for opponent, figures in table.items()}, indent=1)
+        figures = {}
+        for opponent, st in table.items():
+            data: dict[str, object] = dict(st.to_dict())
+            data["form"] = form[opponent].to_dict() if opponent in form else None
+            figures[opponent] = data
+        out_json(figures, indent=1)
     else:
-        out(format_table(table))
+        out(format_table(table, form))
+        if unreviewed(table, form):
+            # TRANSLATORS: under the statistics when some games have no review yet.
+            out(_("Games not reviewed yet: ginrummy stats --review reviews them."))
         if table:
             out("")
             out(latest_games(store))

@@ -17,6 +17,14 @@ about 6; on 61 rounds of each bot against the expert, 1.2% of the master's decis
 graded mistake or worse (the target is at most 2%), 2.1% of the expert's, 2.6% of the
 simple bot's and 19% of a random player's, with 3.5% blunders.
 
+**Cost** (`RoundReview.cost`, `SeatReview.cost`): what the seat's **errors** (its
+decisions graded inaccuracy or worse) gave away, summed. It is the figure to show a
+player: every decision carries the evaluation's noise (a few thousandths of a game), so
+the sum of every decision's loss (`loss`) grows with the number of decisions whatever
+the play (a whole game's can pass 100%), while the errors' cost counts only the losses
+the review stands behind. `mean_loss` (the mean over every decision) stays the ranking
+measure of the benchmarks.
+
 **Accuracy** (`accuracy`), lichess's mapping from win-chance loss to a move's accuracy:
 ``103.1668 * exp(-0.04354 * 100 * loss) - 3.1669``, clamped to 0-100 (a loss of 0 is 100,
 0.05 is 80, 0.10 is 63); a round's or a game's accuracy is the mean over its decisions.
@@ -55,8 +63,10 @@ __all__ = [
     "Review",
     "RoundReview",
     "SeatReview",
+    "Stopped",
     "accuracy",
     "grade",
+    "is_error",
     "review",
     "review_game",
 ]
@@ -132,6 +142,11 @@ class LuckEvent:
     luck: float
 
 
+def is_error(d: Decision) -> bool:
+    """Whether ``d`` is an error: graded inaccuracy, mistake or blunder."""
+    return d.grade is not Grade.GOOD
+
+
 def _summary(decisions: Iterable[Decision]) -> tuple[int, float, float, dict[Grade, int]]:
     ds = list(decisions)
     counts = dict.fromkeys(Grade, 0)
@@ -161,6 +176,16 @@ class RoundReview:
         return sum(e.luck for e in self.luck_events)
 
     @property
+    def errors(self) -> int:
+        """The decisions graded inaccuracy or worse."""
+        return sum(1 for d in self.decisions if is_error(d))
+
+    @property
+    def cost(self) -> float:
+        """What the errors gave away (fractions of one game won; see the module)."""
+        return sum(d.loss for d in self.decisions if is_error(d))
+
+    @property
     def accuracy(self) -> float:
         return _summary(self.decisions)[2]
 
@@ -186,6 +211,16 @@ class SeatReview:
     def loss(self) -> float:
         """The game-win chance given away over the game (fractions of one game)."""
         return sum(r.loss for r in self.rounds)
+
+    @property
+    def errors(self) -> int:
+        """The decisions graded inaccuracy or worse."""
+        return sum(r.errors for r in self.rounds)
+
+    @property
+    def cost(self) -> float:
+        """What the errors gave away over the game (fractions of one game won)."""
+        return sum(r.cost for r in self.rounds)
 
     @property
     def mean_loss(self) -> float:
@@ -215,7 +250,17 @@ class Review:
     evaluator: str
 
 
-def _round_review(game: Game, index: int, seat: int, evaluator: Evaluator) -> RoundReview:
+class Stopped(Exception):
+    """`review`'s ``stop()`` said to stop (the review was no longer wanted)."""
+
+
+def _round_review(
+    game: Game,
+    index: int,
+    seat: int,
+    evaluator: Evaluator,
+    stop: Callable[[], bool] | None = None,
+) -> RoundReview:
     played = game.rounds[index]
     rnd = played.dealt_again()
     decisions: list[Decision] = []
@@ -226,6 +271,8 @@ def _round_review(game: Game, index: int, seat: int, evaluator: Evaluator) -> Ro
             view = rnd.view(seat)
             legal = view.legal_actions()
             if len(legal) > 1:
+                if stop is not None and stop():
+                    raise Stopped
                 ev = evaluator.evaluate(view, keep=(action,))
                 if first:
                     first = False
@@ -270,23 +317,34 @@ def review(
     seat: int,
     evaluator: Evaluator,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    rounds: Iterable[int] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> SeatReview:
     """The review of ``seat`` in a game (a `Record` or a `Game`): its decisions graded,
     round by round. ``progress(done, total)`` is told after each round (for a progress
-    bar)."""
+    bar). ``rounds``: the indexes (0 = the first) of the rounds to review, in order (by
+    default every round; a round's review does not depend on the others, so one round
+    of a game in progress can be reviewed as soon as it is over). ``stop()`` is asked
+    before each evaluation: true raises `Stopped` (a review no longer wanted stops within
+    one decision rather than at the end of a round)."""
     if isinstance(source, Record):
         game, sitting = source.game, source.seats[seat]
         name = sitting.name
         player = sitting.level if sitting.level is not None else sitting.kind
     else:
         game, name, player = source, f"{seat}", "person"
-    total = len(game.rounds)
-    rounds = []
-    for i in range(total):
-        rounds.append(_round_review(game, i, seat, evaluator))
+    chosen = list(range(len(game.rounds)) if rounds is None else rounds)
+    for i in chosen:
+        if not 0 <= i < len(game.rounds):
+            raise IndexError(f"no round {i} in a game of {len(game.rounds)}")
+    total = len(chosen)
+    done = []
+    for n, i in enumerate(chosen, 1):
+        done.append(_round_review(game, i, seat, evaluator, stop))
         if progress is not None:
-            progress(i + 1, total)
-    return SeatReview(seat, name, player, tuple(rounds))
+            progress(n, total)
+    return SeatReview(seat, name, player, tuple(done))
 
 
 def review_game(source: Record, evaluator: Evaluator, seats: Iterable[int] | None = None) -> Review:

@@ -9,28 +9,52 @@ review computed again: a cache is never a reason to fail.
 
 `seats_of` says who sat at each seat of a history game (the person, the bot, the remote
 player), which is what a review needs of the game's details.
+
+`reviewed_games` lists the history's games whose review is kept for the side the
+statistics take (`GameMeta.me`), oldest first, with their figures read for the latest
+ones only (`ReviewedGame`): the statistics' accuracy and luck per opponent come from
+them (`ginrummy.store.stats.review_form`). `missing_reviews` lists the games still to
+review, for ``ginrummy stats --review``.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..core.actions import parse_action
 from ..core.cards import Card
-from ..core.record import Seat
+from ..core.record import Record, Seat
 from ..core.round import Phase
+from ..players.evaluator import Evaluator
 from ..players.review import Decision, LuckEvent, RoundReview, SeatReview, grade
-from .records import GameMeta
+from .records import GameMeta, HistoryEntry, HistoryRecord, games_of
+
+
+class History(Protocol):
+    """What `missing_reviews` reads of the store (`ginrummy.store.Store`)."""
+
+    def history_count(self) -> int: ...
+    def history_page(self, first: int, count: int) -> list[HistoryEntry]: ...
+    def history_record(self, number: int) -> HistoryRecord | None: ...
+    def cached_review(self, key: str, seat: int, evaluator: str) -> SeatReview | None: ...
+
 
 __all__ = [
+    "ReviewedGame",
+    "app_evaluator",
     "cached_review",
+    "missing_reviews",
     "put_review",
     "review_from_dict",
     "review_key",
     "review_to_dict",
+    "reviewed_games",
     "seats_of",
+    "split_key",
 ]
 
 #: The layout of a review's JSON in the table (a different one is computed again).
@@ -165,3 +189,97 @@ def put_review(conn: sqlite3.Connection, key: str, evaluator: str, review: SeatR
         " ON CONFLICT (game, seat, evaluator) DO UPDATE SET data = excluded.data",
         (key, review.seat, evaluator, json.dumps(review_to_dict(review))),
     )
+
+
+def app_evaluator() -> Evaluator:
+    """The evaluator of the app's reviews and of the statistics' figures (the default
+    budget): what ``ginrummy stats --review`` reviews with, so the app reads them."""
+    return Evaluator()
+
+
+def split_key(key: str) -> tuple[str, int]:
+    """A cache key's game id and game number (`review_key` read back)."""
+    game_id, sep, number = key.rpartition("#")
+    if sep and number.isdigit():
+        return game_id, int(number)
+    return key, 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewedGame:
+    """A history game with a kept review, from the statistics' side."""
+
+    #: The cache key (`review_key`), the history's order of the game and its opponent.
+    key: str
+    seq: int
+    opponent: str
+    #: The review's figures; None when they were not read (older than the ones asked
+    #: for, or a row that cannot be read back).
+    review: SeatReview | None
+
+
+#: The history's games with their kept reviews: the key matches the game's id, or its id
+#: and "#n" for a later game of a match ("#" is before "$": a range the index can use).
+_REVIEWED = """
+    SELECT h.seq, h.opponent, r.game, r.rowid FROM history h JOIN reviews r
+      ON (r.game = h.id OR (r.game > h.id || '#' AND r.game < h.id || '$'))
+     AND r.seat = COALESCE(h.seat, 0) AND r.evaluator = ?
+"""
+
+
+def reviewed_games(conn: sqlite3.Connection, evaluator: str, latest: int) -> list[ReviewedGame]:
+    """The history's games reviewed by ``evaluator`` for the statistics' side, oldest
+    first (a match's games in order); the reviews themselves are read for each
+    opponent's ``latest`` games only."""
+    rows = []
+    for seq, opponent, key, rowid in conn.execute(_REVIEWED, (evaluator,)):
+        game_id, number = split_key(str(key))
+        if "#" in game_id:
+            continue  # "id#x": not a key of this game
+        rows.append((int(seq), number, str(opponent), str(key), int(rowid)))
+    rows.sort()
+    wanted: Counter[str] = Counter()
+    read: set[int] = set()
+    for _seq, _n, opponent, _key, rowid in reversed(rows):
+        if wanted[opponent] < latest:
+            wanted[opponent] += 1
+            read.add(rowid)
+    found = []
+    for seq, _n, opponent, key, rowid in rows:
+        review = None
+        if rowid in read:
+            row = conn.execute("SELECT data FROM reviews WHERE rowid = ?", (rowid,)).fetchone()
+            try:
+                review = review_from_dict(json.loads(str(row[0])))
+            except (ValueError, KeyError, TypeError, IndexError):
+                review = None
+        found.append(ReviewedGame(key, seq, opponent, review))
+    return found
+
+
+def missing_reviews(store: History, evaluator: str, latest: int) -> list[tuple[str, Record, int]]:
+    """The games among each opponent's ``latest`` in the history (the ones the statistics'
+    figures can use) that have no kept review by ``evaluator`` for the statistics' side,
+    newest first: (the cache key, the game's record, the seat to review)."""
+    entries = store.history_page(1, store.history_count())
+    seen: Counter[str] = Counter()
+    found = []
+    for entry in reversed(entries):
+        record = store.history_record(entry.number)
+        if record is None:
+            continue
+        opponent = record.opponent
+        if seen[opponent] >= latest:
+            continue
+        meta = record.meta
+        seats = seats_of(meta)
+        games = games_of(record.game)
+        for number in range(len(games), 0, -1):
+            game = games[number - 1]
+            if seen[opponent] >= latest or not game.rounds:
+                continue
+            seen[opponent] += 1
+            key = review_key(meta.id, number)
+            if store.cached_review(key, meta.me, evaluator) is None:
+                found.append((key, Record(game, seats), meta.me))
+    return found

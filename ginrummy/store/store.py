@@ -59,6 +59,7 @@ from .stats import Stats
 
 if TYPE_CHECKING:
     from ..players.review import SeatReview
+    from .reviews import ReviewedGame
 
 T = TypeVar("T")
 
@@ -389,3 +390,11 @@ class Store(DataFolder):
 
         with self._locked() as conn, transaction(conn):
             put_review(conn, key, evaluator, review)
+
+    def reviewed_games(self, evaluator: str, latest: int) -> list[ReviewedGame]:
+        """The history's games with a kept review by ``evaluator`` (`reviews.reviewed_games`:
+        oldest first, each opponent's ``latest`` read)."""
+        from .reviews import reviewed_games
+
+        with self._locked() as conn:
+            return reviewed_games(conn, evaluator, latest)

@@ -1,7 +1,10 @@
 """The review's words: grades, moves, the table heads and the summary lines.
 
 `ginrummy.players.review` gives the review as data; this module alone words it, in the
-player's language (the command line's table; the app's review screen later).
+player's language (the command line's table, the review screen, the round's verdict and
+the statistics). What a player is shown as a cost is the **errors'** cost
+(`SeatReview.cost`: the decisions graded inaccuracy or worse), never the sum of every
+decision's loss, which the evaluation's noise inflates.
 """
 
 from __future__ import annotations
@@ -10,12 +13,13 @@ from ..core.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, Take
 from ..core.cards import Card
 from ..core.melds import min_deadwood
 from .cards import card_label, cards_label
-from .i18n import _
+from .i18n import _, ngettext, number
 
 __all__ = [
     "GRADE_LABELS",
     "GRADE_MARKS",
     "decision_heads",
+    "errors_cost",
     "game_line",
     "grade_label",
     "held_label",
@@ -25,6 +29,7 @@ __all__ = [
     "round_heads",
     "seat_heads",
     "signed_percent",
+    "verdict",
 ]
 
 # TRANSLATORS: the grades of a decision in a game review (as chess programs grade moves).
@@ -65,15 +70,39 @@ def move_label(action: Action, top: Card | None, hand: tuple[Card, ...], ascii: 
 
 
 def percent(fraction: float) -> str:
-    """A fraction of one game as percentage points: "4.2%"."""
-    return f"{fraction * 100:.1f}%"
+    """A fraction of one game as percentage points: "4.2%" (the language's decimal
+    separator: "4,2%" in Polish)."""
+    return f"{number(fraction * 100, '.1f')}%"
 
 
 def signed_percent(fraction: float) -> str:
-    """A change as signed percentage points: "+6.0%", "−14.0%"."""
+    """A change as signed percentage points: "+6.0%", "−14.0%" ("−14,0%" in Polish)."""
     value = fraction * 100
     sign = "+" if value >= 0.05 else ("−" if value <= -0.05 else "±")
-    return f"{sign}{abs(value):.1f}%"
+    return f"{sign}{number(abs(value), '.1f')}%"
+
+
+def errors_cost(errors: int, cost: float) -> str:
+    """The errors (decisions graded inaccuracy or worse, called costly moves) and what
+    they cost, as a change of the chance to win the game: "2 costly moves, −14.0%"."""
+    if errors == 0:
+        # TRANSLATORS: a review found no decision graded inaccuracy or worse.
+        return _("no costly move")
+    # TRANSLATORS: the costly moves are the decisions graded inaccuracy, mistake or
+    # blunder (keep the word apart from "mistake"); {cost} is what they cost, in
+    # percentage points of winning the game ("−14.0%").
+    return ngettext("{n} costly move, {cost}", "{n} costly moves, {cost}", errors).format(
+        n=errors, cost=signed_percent(-cost)
+    )
+
+
+def verdict(errors: int, cost: float, luck: float) -> str:
+    """A round's verdict in one line: "2 costly moves, −14.0% · luck +6.0%"."""
+    # TRANSLATORS: the verdict on a round: {errors} is "2 costly moves, −14.0%" (or "no
+    # costly move"), {luck} the change the cards brought ("+6.0%").
+    return _("{errors} · luck {luck}").format(
+        errors=errors_cost(errors, cost), luck=signed_percent(luck)
+    )
 
 
 #: The chess marks of the grades, in the table's last column (no words to translate).
@@ -88,7 +117,7 @@ def seat_heads() -> list[str]:
         _("player"),
         _("decisions"),
         _("accuracy"),
-        _("loss"),
+        _("cost"),
         _("luck"),
         " / ".join(GRADE_MARKS.values()),
     ]
@@ -106,7 +135,7 @@ def round_heads() -> list[str]:
         _("player"),
         _("points"),
         _("accuracy"),
-        _("loss"),
+        _("cost"),
         _("luck"),
         " / ".join(GRADE_MARKS.values()),
     ]

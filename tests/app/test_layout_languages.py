@@ -178,6 +178,8 @@ SCREENS: dict[str, tuple[Callable[[str], GinRummyApp], Setup]] = {
     ),
     "privacy": (hotseat, pressing()),
     "hot-seat table": (hotseat, pressing("enter")),
+    # Two verdict lines under the result: the tallest result at 80x24.
+    "hot-seat round result": (hotseat, to_result),
     "help": (computer(), pressing("question_mark")),
 }
 

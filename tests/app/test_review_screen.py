@@ -8,20 +8,20 @@ import threading
 from typing import Any
 
 import pytest
-from support.pilot import record_games, to_game_over
+from support.pilot import record_games, to_game_over, until
 from textual.pilot import Pilot
 from textual.widgets import Button
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens import review as review_screen
-from ginrummy.app.screens.gameover import GameOverScreen
+from ginrummy.app.screens.gameover import BACKGROUND, GameOverScreen
 from ginrummy.app.screens.review import ReviewScreen
 from ginrummy.app.screens.stats import StatsScreen
 from ginrummy.core import Game, Rules, play_game
 from ginrummy.core.record import Record, Seat
 from ginrummy.players import make_player
 from ginrummy.players.evaluator import Evaluator
-from ginrummy.players.review import Grade
+from ginrummy.players.review import Grade, review
 from ginrummy.store import Store
 
 SIZE = (80, 24)
@@ -39,7 +39,7 @@ def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def reviewed(pilot: Pilot[Any], screen: ReviewScreen, seat: int | None = None) -> None:
     """Wait until ``screen`` shows the review of ``seat`` (its current one by default)."""
-    for _ in range(400):
+    for _ in range(1200):  # a minute: a loaded machine is slow
         await pilot.pause(0.05)
         if (seat if seat is not None else screen.seat) in screen.reviews:
             await pilot.pause()
@@ -80,16 +80,24 @@ async def test_the_game_over_screen_opens_the_review_and_escape_comes_back() -> 
         over = app.screen
         assert isinstance(over, GameOverScreen)
         assert str(over.query_one("#review", Button).label) == "Review (r)"
+        # The game over reviews the game in the background and keeps it: `r` then finds
+        # it in the database (`r` sooner stops that worker and computes there, below).
+        await until(
+            pilot,
+            lambda: not any(w.group == BACKGROUND for w in over.workers._workers),
+            what="the background review",
+        )
         await pilot.press("r")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
-        # The person's seat of the game just played, computed with a progress bar.
+        # The person's seat of the game just played.
         assert screen.seat == 0 and screen.record.seats[1].kind == "bot"
         await reviewed(pilot, screen)
         r = screen.reviews[0]
         assert len(r.rounds) == len(over.session.game.rounds)
-        assert screen.from_cache[0] is False
+        assert screen.from_cache[0] is True
+        assert r == review(screen.record, 0, small())
         assert not screen.query_one("#review-progress").display
         summary = text_of(screen, "#review-summary")
         assert f"accuracy {r.accuracy:.1f}" in summary

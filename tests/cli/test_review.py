@@ -12,7 +12,7 @@ from ginrummy.cli.parser import REVIEW_BUDGET
 from ginrummy.core import Game, Rules, play_game
 from ginrummy.core.record import Seat, dumps_many, record_of, to_dict
 from ginrummy.players import make_player
-from ginrummy.players.evaluator import DEFAULT_SAMPLES
+from ginrummy.players.evaluator import DEFAULT_SAMPLES, Evaluator
 from ginrummy.store import Store
 
 from .helpers import CLI
@@ -114,3 +114,28 @@ def test_a_review_round_trips_through_export_and_import(
     assert from_history.code == 0 and from_file.code == 0, (from_history.err, from_file.err)
     assert from_history.out == from_file.out
     assert json.loads(from_file.out)["seats"][0]["name"] == "Ann"
+
+
+def test_stats_review_reviews_the_missing_games_then_shows_their_figures(
+    cli: CLI, one_game: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ginrummy.store import reviews
+
+    # The app's evaluator at a small budget (the same for reviewing and for reading).
+    monkeypatch.setattr(reviews, "app_evaluator", lambda: Evaluator(3, seed=1))
+    before = cli("stats")
+    assert before.code == 0, before.err
+    assert "Games reviewed" in before.out and "0 of 1" in before.out
+    assert "Games not reviewed yet: ginrummy stats --review reviews them." in before.out
+    run = cli("stats", "--review", "--json")
+    assert run.code == 0, run.err
+    assert "Reviewing game 1 of 1…" in run.err and "Games reviewed now: 1." in run.err
+    form = json.loads(run.out)["simple"]["form"]
+    assert form["reviewed"] == 1 and form["games"] == 1 and form["trend"] is None
+    assert 0 <= form["accuracy"] <= 100 and form["cost"] >= 0
+    # Kept: the second time there is nothing to review, and the table shows the figures.
+    again = cli("stats", "--review")
+    assert again.code == 0 and "Games reviewed now: 0." in again.err
+    row = next(line for line in again.out.splitlines() if line.startswith("Accuracy, latest"))
+    assert row.split()[-1] == f"{form['accuracy']:.1f}"
+    assert "Games not reviewed yet" not in again.out

@@ -326,3 +326,45 @@ def test_g_at_a_big_gin_asks_and_plays_big_gin(isolated_data_dir: Path) -> None:
         assert "Big Gin" in result or "big gin" in result.lower()
     finally:
         TMUX.kill_session(name)
+
+
+def test_a_finished_game_gets_its_verdict_and_its_review(isolated_data_dir: Path) -> None:
+    """Issue 63: the real program at 80x24 resumes a game (seed 4, to 30) one move from
+    its end, the computer's: the round result says it is reviewing, then gives the verdict
+    line; `r` opens the round's review, Escape comes back; Enter shows the game over and
+    `r` there reviews the whole game, at the default budget."""
+    from support.pilot import before_the_last_move
+
+    from ginrummy.core import Rules
+    from ginrummy.store import GameMeta, Store, slot_of
+
+    game = before_the_last_move(Rules(target=30), 4)
+    assert game.round.to_act == 1  # the computer ends the game: no key to work out
+    meta = GameMeta("computer", ("You", "Computer"), "simple")
+    Store(isolated_data_dir).save_game(game, meta)
+    name = f"ginrummy-e2e-{uuid.uuid4().hex[:8]}"
+    code = f"from ginrummy.app import launch; launch(resume={slot_of(meta)!r})"
+    command = shlex.join([*program_env(isolated_data_dir), sys.executable, "-c", code])
+    tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(ROOT), command)
+    try:
+        result = wait_for(name, lambda t: "See the final score" in t, timeout=90)
+        assert "Round 2 result" in result
+        verdict = wait_for(name, lambda t: "You: " in t and "· luck " in t, timeout=90)
+        line = next(row for row in verdict.splitlines() if "You: " in row)
+        assert "costly move" in line and "%" in line, line
+        assert "r Review" in verdict  # the footer's key
+        tmux("send-keys", "-t", name, "r")
+        shown = wait_for(name, lambda t: "Review of round 2" in t and "accuracy" in t)
+        assert "Decision 1 of" in shown and "Computer held:" in shown
+        tmux("send-keys", "-t", name, "Escape")
+        wait_for(name, lambda t: "See the final score" in t)
+        tmux("send-keys", "-t", name, "Enter")
+        wait_for(name, lambda t: "Review (r)" in t)
+        tmux("send-keys", "-t", name, "r")
+        review = wait_for(name, lambda t: "Game review" in t and "accuracy" in t, timeout=120)
+        assert "Decision 1 of" in review and "round 1" in review
+        assert "Chance to win the game" in review
+        tmux("send-keys", "-t", name, "Escape")
+        wait_for(name, lambda t: "Review (r)" in t)
+    finally:
+        TMUX.kill_session(name)

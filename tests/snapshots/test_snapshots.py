@@ -73,6 +73,17 @@ CASES: dict[str, tuple[Callable[[], GinRummyApp], Setup | None]] = {
     "replay": (lambda: _with_history(GinRummyApp(computer_delay=0.0, replay=1)), pressing("right")),
     # The latest game's review, from the statistics, on its first mistake.
     "review": (lambda: _with_history(GinRummyApp(computer_delay=0.0)), to_review),
+    # Sixteen reviewed games: the form's rows and the accuracy's trend in words (the
+    # figures scrolled to their end but for the data folder, which differs in every run).
+    "statistics_reviewed": (
+        lambda: _with_reviews(GinRummyApp(computer_delay=0.0)),
+        pressing("f6", "tab", "end", "up"),
+    ),
+    # Hot-seat: a verdict line for each player, named.
+    "hotseat_result": (
+        lambda: GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0),
+        to_result,
+    ),
     "replay_result": (
         lambda: _with_history(GinRummyApp(computer_delay=0.0, replay=1)),
         pressing("pagedown", "left"),
@@ -93,6 +104,44 @@ def _with_history(app: GinRummyApp) -> GinRummyApp:
     from support.pilot import record_games
 
     record_games(app.store, seeds=(3,))
+    return app
+
+
+def _with_reviews(app: GinRummyApp) -> GinRummyApp:
+    """Sixteen finished games against the simple computer, each with its review kept (at
+    the tests' budget): the latest ten as reviewed, the six before with every decision
+    0.03 worse, so the accuracy goes up."""
+    import dataclasses
+
+    from support.pilot import record_games
+
+    from ginrummy.app.screens import review as screen
+    from ginrummy.players.review import RoundReview, grade, review
+
+    record_games(app.store, seeds=tuple(range(3, 19)), target=30)
+    # The list's dates: the same every day.
+    app.store.db().execute("UPDATE history SET finished = '2025-01-02T10:00:00+00:00'")
+    evaluator = screen.make_evaluator()
+    record = app.store.history_record(16)
+    assert record is not None
+    base = review(record.game, 0, evaluator)
+    worse = dataclasses.replace(
+        base,
+        rounds=tuple(
+            RoundReview(
+                r.number,
+                tuple(
+                    dataclasses.replace(d, loss=d.loss + 0.03, grade=grade(d.loss + 0.03))
+                    for d in r.decisions
+                ),
+                r.luck_events,
+                r.points,
+            )
+            for r in base.rounds
+        ),
+    )
+    for n in range(16):
+        app.store.cache_review(f"t{n}", evaluator.version, worse if n < 6 else base)
     return app
 
 

@@ -1,19 +1,27 @@
-"""The end of a game: the winner, the totals with bonuses, the score sheet and a chart."""
+"""The end of a game: the winner, the totals with bonuses, the score sheet and a chart.
+
+When the game can be reviewed and there is a store, its review is computed in a thread
+worker as soon as the screen opens and kept in the database (`Store.cache_review`), so
+that `r` (the review) and the statistics' accuracy and luck find it; `r` stops that
+worker (the review screen computes with its progress bar instead) and it goes on with
+what is left when the player comes back. Leaving the screen stops it before its next
+evaluation.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static
+from textual.worker import get_current_worker
 
-from ...core import ResultKind
-from ...core.record import Record
+from ...core import Game, ResultKind
 from ...store import GameMeta
 from ...text.i18n import N_, _, ngettext
 from ...text.results import game_won_sentence, match_won_sentence, shutout_sentence
@@ -33,6 +41,9 @@ KIND_WORDS = {
     ResultKind.BIG_GIN: N_("big gin"),
     ResultKind.DRAW: N_("dead"),
 }
+
+#: The worker group of the review computed in the background.
+BACKGROUND = "background-review"
 
 
 def clip(name: str, width: int) -> str:
@@ -75,6 +86,12 @@ class GameOverScreen(GinScreen[str]):
         self.meta = meta
 
     @property
+    def reviewable(self) -> bool:
+        """Whether the game can be reviewed: its details are known and this side holds its
+        cards (an online table sees only its own, so it offers no review)."""
+        return self.meta is not None and isinstance(self.session.game, Game)
+
+    @property
     def match_continues(self) -> bool:
         m = self.session.match
         return m is not None and not m.is_over
@@ -103,7 +120,7 @@ class GameOverScreen(GinScreen[str]):
                 else:
                     yield Button(_("Play again (a)"), id="again", compact=True)
                     yield Button(_("Main menu (Enter)"), id="menu", variant="primary", compact=True)
-                if self.meta is not None:
+                if self.reviewable:
                     yield Button(_("Review (r)"), id="review", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
         yield LocalFooter()
@@ -111,9 +128,44 @@ class GameOverScreen(GinScreen[str]):
 
     def on_mount(self) -> None:
         self.retitle()
+        self._review_in_background()
 
     def retitle(self) -> None:
         self.sub_title = _("Game over")
+
+    def _review_in_background(self) -> None:
+        if self.reviewable and gin_app_of(self).store is not None:
+            self._keep_review()
+
+    @work(thread=True, exclusive=True, group=BACKGROUND)
+    def _keep_review(self) -> int:
+        """Review the game for its reviewed seats and keep what the database does not hold
+        yet; the number of seats reviewed now."""
+        from ...players.review import review
+        from ...store.reviews import review_key
+        from . import review as screen  # its `make_evaluator`: the review's budget
+        from .review import session_record
+
+        worker = get_current_worker()
+        meta = self.meta
+        assert meta is not None
+        record = session_record(self.session, meta)
+        store = gin_app_of(self).store
+        if record is None or store is None:
+            return 0
+        key = review_key(meta.id, self.session.game_number)
+        evaluator = screen.make_evaluator()
+        done = 0
+        for seat in record.reviewed_seats:
+            if worker.is_cancelled:
+                break
+            if store.cached_review(key, seat, evaluator.version) is not None:
+                continue
+            result = review(record, seat, evaluator, stop=lambda: worker.is_cancelled)
+            if not worker.is_cancelled:
+                store.cache_review(key, evaluator.version, result)
+                done += 1
+        return done
 
     async def refresh_language(self) -> None:
         await recompose_in_language(self)
@@ -201,12 +253,16 @@ class GameOverScreen(GinScreen[str]):
         """Enter is "Next game" while a match goes on, "Menu" after it; `a` (play again)
         only after it (in a match, the next game is the one to play)."""
         if action == "review":
-            return self.meta is not None
+            return self.reviewable
         if action == "next_game":
             return self.match_continues
         if action == "to_menu" or (action == "choose" and parameters == ("again",)):
             return not self.match_continues
         return True
+
+    def dismiss(self, result: str | None = None) -> Any:
+        self.workers.cancel_group(self, BACKGROUND)
+        return super().dismiss(result)
 
     def action_next_game(self) -> None:
         self.dismiss("next")
@@ -219,15 +275,17 @@ class GameOverScreen(GinScreen[str]):
 
     def action_review(self) -> None:
         """Open the game's review over this screen (Escape comes back here)."""
-        from ...store.reviews import review_key, seats_of
-        from .review import ReviewScreen  # loads the evaluator: only when asked
+        from ...store.reviews import review_key
+        from .review import ReviewScreen, session_record  # loads the evaluator: when asked
 
         meta = self.meta
-        if meta is None:
+        record = None if meta is None else session_record(self.session, meta)
+        if meta is None or record is None:
             return
-        record = Record(self.session.game, seats_of(meta))
         key = review_key(meta.id, self.session.game_number)
-        self.app.push_screen(ReviewScreen(record, key, gin_app_of(self).store, ascii=self.ascii))
+        self.workers.cancel_group(self, BACKGROUND)
+        screen = ReviewScreen(record, key, gin_app_of(self).store, ascii=self.ascii)
+        self.app.push_screen(screen, lambda _=None: self._review_in_background())
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

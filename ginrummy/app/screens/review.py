@@ -1,19 +1,26 @@
 """The review of a finished game: each decision of a seat, graded, with a win-chance graph.
 
 The review (`ginrummy.players.review`) is computed in a thread worker, round by round,
-with a progress bar (the table behind is never blocked; Escape leaves and stops it after
-the round it is in), then kept in the database (`Store.cache_review`, keyed by the game
+with a progress bar (the table behind is never blocked; Escape leaves and stops it before
+its next evaluation), then kept in the database (`Store.cache_review`, keyed by the game
 and `Evaluator.version`), so a game is reviewed once. ← → step through the decisions,
 ``n`` jumps to the next mistake or blunder, ``s`` switches seat when both seats are
 reviewed (hot-seat). Each decision shows the position as the player saw it (hand, top
 of the pile), the move made and the best one with their win chances, the loss and the
 grade, and the opponent's cards then (the game is over). The graph (textual-plotext) is
 the win chance after each move played, the mistakes and blunders marked.
+
+A review of chosen rounds (``rounds``: the round result's review of the round just
+played, of a game still going on) is not kept: the cache holds whole games. Reviews
+already computed (the round's verdict) are given as ``reviews`` and shown at once.
+`session_record` is the record of the game at a table, which the game-over and the round
+result screens review.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -24,10 +31,12 @@ from textual.widgets import Label, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 from textual_plotext import PlotextPlot
 
+from ...core import Game
 from ...core.record import Record
 from ...players.evaluator import Evaluator
-from ...players.review import Grade, SeatReview, review
-from ...store import Store
+from ...players.review import Grade, SeatReview, Stopped, review
+from ...store import GameMeta, Store
+from ...store.reviews import app_evaluator, seats_of
 from ...text import review as words
 from ...text.cards import cards_label
 from ...text.i18n import N_, _, ngettext
@@ -36,7 +45,10 @@ from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import GinScreen, recompose_in_language
 
-__all__ = ["ReviewScreen", "make_evaluator"]
+if TYPE_CHECKING:
+    from ..model.facts import SessionFacts
+
+__all__ = ["ReviewScreen", "make_evaluator", "session_record"]
 
 COSTLY = (Grade.MISTAKE, Grade.BLUNDER)
 GRADE_STYLES = {
@@ -48,12 +60,18 @@ GRADE_STYLES = {
 
 
 def make_evaluator() -> Evaluator:
-    """The evaluator of the app's reviews (the default budget; tests give a smaller one)."""
-    return Evaluator()
+    """The evaluator of the app's reviews (the default budget, as ``ginrummy stats
+    --review``'s; tests give a smaller one)."""
+    return app_evaluator()
 
 
-class _Cancelled(Exception):
-    """The screen was left: the worker stops after the round it was in."""
+def session_record(session: SessionFacts, meta: GameMeta) -> Record | None:
+    """The record of the game at a table (finished or not), who sat where from its
+    details; None when this side does not hold the game's cards (an online table)."""
+    game = session.game
+    if not isinstance(game, Game):
+        return None
+    return Record(game, seats_of(meta))
 
 
 class ReviewScreen(GinScreen[None]):
@@ -78,7 +96,11 @@ class ReviewScreen(GinScreen[None]):
         *,
         ascii: bool = False,
         evaluator: Evaluator | None = None,
+        rounds: tuple[int, ...] | None = None,
+        reviews: Mapping[int, SeatReview] | None = None,
     ) -> None:
+        """``rounds``: the indexes of the rounds to review (default: the whole game, kept
+        under ``key``); ``reviews``: the seats' reviews already computed (of ``rounds``)."""
         super().__init__()
         self.record = record
         self.key = key
@@ -86,10 +108,11 @@ class ReviewScreen(GinScreen[None]):
         self.ascii = ascii
         self.evaluator = evaluator if evaluator is not None else make_evaluator()
         self.seats = record.reviewed_seats
+        self.rounds = rounds
         #: The reviews done so far, by seat.
-        self.reviews: dict[int, SeatReview] = {}
+        self.reviews: dict[int, SeatReview] = dict(reviews or {})
         #: Whether each seat's review came from the database.
-        self.from_cache: dict[int, bool] = {}
+        self.from_cache: dict[int, bool] = dict.fromkeys(self.reviews, False)
         self.seat = self.seats[0]
         self.index = 0
 
@@ -114,8 +137,18 @@ class ReviewScreen(GinScreen[None]):
         self._load(self.seat)
 
     def retitle(self) -> None:
+        if self.rounds is not None and len(self.rounds) == 1:
+            number = self.record.game.rounds[self.rounds[0]].number
+            # TRANSLATORS: the title of the review of one round (from its result).
+            self.sub_title = _("Review of round {number}").format(number=number)
+            return
         # TRANSLATORS: the title of the game review screen.
         self.sub_title = _("Game review")
+
+    @property
+    def keeps(self) -> bool:
+        """Whether the reviews are kept in (and read from) the database: whole games only."""
+        return self.store is not None and self.key is not None and self.rounds is None
 
     async def refresh_language(self) -> None:
         await recompose_in_language(self)
@@ -131,7 +164,8 @@ class ReviewScreen(GinScreen[None]):
             self._show()
             return
         cached = None
-        if self.store is not None and self.key is not None:
+        if self.keeps:
+            assert self.store is not None and self.key is not None
             cached = self.store.cached_review(self.key, seat, self.evaluator.version)
         if cached is not None:
             self.reviews[seat] = cached
@@ -143,7 +177,8 @@ class ReviewScreen(GinScreen[None]):
         self.query_one("#review-decision").display = False
         self.query_one("#review-summary", Label).update(self._who(seat))
         bar = self.query_one("#review-bar", ProgressBar)
-        bar.update(total=len(self.record.game.rounds), progress=0)
+        total = len(self.rounds) if self.rounds is not None else len(self.record.game.rounds)
+        bar.update(total=total, progress=0)
         self._compute(seat)
 
     @work(thread=True, exclusive=True, group="review")
@@ -152,11 +187,15 @@ class ReviewScreen(GinScreen[None]):
 
         def told(done: int, total: int) -> None:
             if worker.is_cancelled:
-                raise _Cancelled
+                raise Stopped
             self.app.call_from_thread(self._advance, done, total)
 
-        result = review(self.record, seat, self.evaluator, told)
-        if self.store is not None and self.key is not None and not worker.is_cancelled:
+        def stop() -> bool:
+            return worker.is_cancelled
+
+        result = review(self.record, seat, self.evaluator, told, rounds=self.rounds, stop=stop)
+        if self.keeps and not worker.is_cancelled:
+            assert self.store is not None and self.key is not None
             self.store.cache_review(self.key, self.evaluator.version, result)
         return result
 
@@ -174,7 +213,7 @@ class ReviewScreen(GinScreen[None]):
             self.from_cache[done.seat] = False
             if done.seat == self.seat:
                 self._show()
-        elif event.state is WorkerState.ERROR and not isinstance(worker.error, _Cancelled):
+        elif event.state is WorkerState.ERROR and not isinstance(worker.error, Stopped):
             # TRANSLATORS: the review could not be computed; {why} says why.
             self.notify(_("The review failed: {why}").format(why=worker.error), severity="error")
 
@@ -197,11 +236,14 @@ class ReviewScreen(GinScreen[None]):
         mistakes = r.count(Grade.MISTAKE)
         blunders = r.count(Grade.BLUNDER)
         t = Text(f"{self._who(r.seat)}  ", style="bold")
-        # TRANSLATORS: the review's header line: the game's accuracy (0-100), what the
-        # mistakes cost and the luck, in percentage points of winning the game.
+        # TRANSLATORS: the review's header line: the game's accuracy (0-100), the costly
+        # moves and what they cost ("3 costly moves, −14.0%") and the luck, in percentage points of
+        # winning the game.
         t.append(
-            _("accuracy {acc:.1f} · cost {loss} · luck {luck}").format(
-                acc=r.accuracy, loss=words.percent(r.loss), luck=words.signed_percent(r.luck)
+            _("accuracy {acc:.1f} · {errors} · luck {luck}").format(
+                acc=r.accuracy,
+                errors=words.errors_cost(r.errors, r.cost),
+                luck=words.signed_percent(r.luck),
             )
         )
         t.append("  ")

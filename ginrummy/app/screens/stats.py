@@ -1,4 +1,11 @@
-"""Statistics: the history of finished games summed up per opponent (as ``ginrummy stats``)."""
+"""Statistics: the history of finished games summed up per opponent (as ``ginrummy stats``).
+
+Under the figures of the games, the form per opponent from the games' kept reviews
+(`ginrummy.store.stats.review_form`: accuracy, luck and cost over the latest reviewed
+games, the accuracy's trend in words) and how many games they cover; a game is reviewed
+when its game-over screen opens (in the background), or with ``r`` on it in the list.
+``r`` on a match asks which of its games to review.
+"""
 
 from __future__ import annotations
 
@@ -9,20 +16,22 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core import Match
+from ...core import Game, Match
 from ...core.record import Record
-from ...store import Store
-from ...store.stats import format_table
+from ...store import HistoryRecord, Store
+from ...store.stats import FORM_GAMES, Form, Stats, format_table, review_form
 from ...text.history import record_line
 from ...text.i18n import N_, _, ngettext
+from ...text.names import display_name
+from ...text.review import game_line
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
-from .base import GinScreen, gin_app_of, recompose_in_language
+from .base import GinModalScreen, GinScreen, gin_app_of, recompose_in_language
 from .replay import ReplayScreen
 
 #: How many of the latest games the list offers (``ginrummy replay --list`` shows them all).
@@ -49,11 +58,14 @@ class StatsScreen(GinScreen[None]):
     def compose(self) -> ComposeResult:
         count = self.store.history_count()
         table = self.store.stats()
+        form = self._form() if table else None
         # The latest games only: the list is a page of the history's index.
         shown = self.store.history_page(max(1, count - LIST_GAMES + 1), LIST_GAMES)
         yield GameHeader()
         with VerticalScroll(id="stats"):
-            yield Static(Text(format_table(table)), id="stats-table")
+            yield Static(Text(format_table(table, form)), id="stats-table")
+            if table:
+                yield Static(Text(self._coverage(table, form or {}), style="dim"), id="stats-form")
             if count:
                 yield Static(
                     Text(
@@ -82,6 +94,26 @@ class StatsScreen(GinScreen[None]):
     def retitle(self) -> None:
         self.sub_title = _("Statistics")
 
+    def _form(self) -> dict[str, Form]:
+        """The form per opponent from the reviews kept by the app's evaluator."""
+        from . import review  # its `make_evaluator`: the reviews' budget
+
+        version = review.make_evaluator().version
+        return review_form(self.store.reviewed_games(version, 2 * FORM_GAMES))
+
+    @staticmethod
+    def _coverage(table: dict[str, Stats], form: dict[str, Form]) -> str:
+        """How many games the accuracy and luck cover, and how the others get reviewed."""
+        reviewed = sum(f.reviewed for f in form.values())
+        games = sum(st.games for st in table.values())
+        # TRANSLATORS: under the statistics: how many of the finished games have a
+        # review (what the accuracy, luck and cost rows are from).
+        line = _("Reviews cover {reviewed} of {games} games.").format(
+            reviewed=min(reviewed, games), games=games
+        )
+        # TRANSLATORS: how a game gets its review (after "Reviews cover 3 of 9 games.").
+        return line + " " + _("A game is reviewed as its game-over screen opens, or with r below.")
+
     async def refresh_language(self) -> None:
         await recompose_in_language(self)
 
@@ -108,10 +140,7 @@ class StatsScreen(GinScreen[None]):
         return True
 
     def action_review(self) -> None:
-        """Review the game chosen in the list (of a match, its last game)."""
-        from ...store.reviews import review_key, seats_of
-        from .review import ReviewScreen  # loads the evaluator: only when asked
-
+        """Review the game chosen in the list; of a match, the game chosen among its games."""
         games = self.query_one("#games", OptionList)
         option = games.highlighted_option
         if option is None:
@@ -122,11 +151,33 @@ class StatsScreen(GinScreen[None]):
             gin_app_of(self).report_problems()
             return
         obj = record.game
-        game = obj.games[-1] if isinstance(obj, Match) else obj
-        key = review_key(record.meta.id, len(obj.games) if isinstance(obj, Match) else 1)
+        if isinstance(obj, Match) and len(obj.games) > 1:
+            self.app.push_screen(
+                GameChoiceScreen(record),
+                lambda chosen: self._review(record, chosen) if chosen else None,
+            )
+            return
+        self._review(record, 1)
+
+    def _review(self, record: HistoryRecord, number: int) -> None:
+        """Open the review of game ``number`` (1 = the first) of a history record."""
+        from ...store.reviews import review_key, seats_of
+        from .review import ReviewScreen  # loads the evaluator: only when asked
+
+        obj = record.game
+        game = obj.games[number - 1] if isinstance(obj, Match) else obj
+        key = review_key(record.meta.id, number)
         ascii = gin_app_of(self).ascii
         reviewed = Record(game, seats_of(record.meta))
-        self.app.push_screen(ReviewScreen(reviewed, key, self.store, ascii=ascii))
+        self.app.push_screen(ReviewScreen(reviewed, key, self.store, ascii=ascii), self._reviewed)
+
+    async def _reviewed(self, _: object = None) -> None:
+        """Back from a review: the figures may have one game more (the list keeps its
+        place)."""
+        highlighted = self.query_one("#games", OptionList).highlighted
+        await self.recompose()
+        self.on_mount()
+        self.query_one("#games", OptionList).highlighted = highlighted
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -140,3 +191,53 @@ def numbered(number: int, line: str) -> Table:
     grid.add_column(overflow="fold")
     grid.add_row(f"{number:>3}", line)
     return grid
+
+
+class GameChoiceScreen(GinModalScreen[int | None]):
+    """Which game of a match to review: dismisses with its number (1 = the first), or
+    None (Escape)."""
+
+    CSS_PATH = ["dialogs.tcss", "stats.tcss"]  # noqa: RUF012 (declared so in Screen)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", N_("Back")),
+    ]
+
+    def __init__(self, record: HistoryRecord) -> None:
+        super().__init__()
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        obj = self.record.game
+        assert isinstance(obj, Match)
+        names = (
+            str(display_name(self.record.meta.names[0])),
+            str(display_name(self.record.meta.names[1])),
+        )
+        with Vertical(id="game-choice", classes="dialog"):
+            # TRANSLATORS: the title of the question which game of a match to review.
+            yield Label(_("Review which game of the match?"), classes="dialog-title")
+            yield OptionList(
+                *(
+                    Option(game_line(n, names, _scores(g), g.winner), id=str(n))
+                    for n, g in enumerate(obj.games, 1)
+                ),
+                id="game-choice-list",
+            )
+        yield LocalFooter()
+
+    async def refresh_language(self) -> None:
+        await recompose_in_language(self)
+
+    def on_mount(self) -> None:
+        self.query_one("#game-choice-list").focus()
+
+    @on(OptionList.OptionSelected, "#game-choice-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or "1"))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def _scores(game: Game) -> tuple[int, int]:
+    return (game.scores[0], game.scores[1])

@@ -328,7 +328,8 @@ class TableScreen(GinScreen[str]):
         result = self.session.round.result
         assert result is not None
         self.app.push_screen(
-            RoundResultScreen(self.session, result, ascii=self.ascii), self._after_result
+            RoundResultScreen(self.session, result, ascii=self.ascii, meta=self.model.meta),
+            self._after_result,
         )
 
     def _after_result(self, _: object = None) -> None:
