@@ -188,7 +188,7 @@ class Form:
     #: The latest reviewed games the means are over (at most `FORM_GAMES`).
     games: int
     accuracy: float
-    #: Per game: the luck, and what the errors (inaccuracy or worse) cost.
+    #: Per game: the luck, and what the errors (mistake or blunder) cost.
     luck: float
     cost: float
     #: The mean accuracy over the games before (None: fewer than `TREND_MIN`).

@@ -3,7 +3,7 @@
 `ginrummy.players.review` gives the review as data; this module alone words it, in the
 player's language (the command line's table, the review screen, the round's verdict and
 the statistics). What a player is shown as a cost is the **errors'** cost
-(`SeatReview.cost`: the decisions graded inaccuracy or worse), never the sum of every
+(`SeatReview.cost`: the decisions graded mistake or blunder), never the sum of every
 decision's loss, which the evaluation's noise inflates.
 """
 
@@ -83,13 +83,13 @@ def signed_percent(fraction: float) -> str:
 
 
 def errors_cost(errors: int, cost: float) -> str:
-    """The errors (decisions graded inaccuracy or worse, called costly moves) and what
+    """The errors (decisions graded mistake or blunder, called costly moves) and what
     they cost, as a change of the chance to win the game: "2 costly moves, −14.0%"."""
     if errors == 0:
-        # TRANSLATORS: a review found no decision graded inaccuracy or worse.
+        # TRANSLATORS: a review found no decision graded mistake or blunder.
         return _("no costly move")
-    # TRANSLATORS: the costly moves are the decisions graded inaccuracy, mistake or
-    # blunder (keep the word apart from "mistake"); {cost} is what they cost, in
+    # TRANSLATORS: the costly moves are the decisions graded mistake or blunder (keep
+    # the word apart from "mistake"); {cost} is what they cost, in
     # percentage points of winning the game ("−14.0%").
     return ngettext("{n} costly move, {cost}", "{n} costly moves, {cost}", errors).format(
         n=errors, cost=signed_percent(-cost)

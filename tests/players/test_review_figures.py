@@ -26,7 +26,7 @@ def game() -> Game:
 
 def test_the_cost_is_the_errors_losses_and_the_loss_every_decision_s(game: Game) -> None:
     r = review(game, 0, small())
-    errors = [d for d in r.decisions if d.grade is not Grade.GOOD]
+    errors = [d for d in r.decisions if d.grade in (Grade.MISTAKE, Grade.BLUNDER)]
     assert errors, "a random player errs"
     assert r.errors == len(errors) == sum(rnd.errors for rnd in r.rounds)
     assert r.cost == pytest.approx(sum(d.loss for d in errors))
@@ -35,7 +35,7 @@ def test_the_cost_is_the_errors_losses_and_the_loss_every_decision_s(game: Game)
     # The good decisions' noise is in the loss, never in the cost.
     good = [d.loss for d in r.decisions if not is_error(d)]
     assert r.loss - r.cost == pytest.approx(sum(good))
-    assert all(0 <= loss < 0.02 for loss in good)
+    assert all(0 <= loss < 0.05 for loss in good)
     assert r.mean_loss == pytest.approx(r.loss / len(r.decisions))
 
 
