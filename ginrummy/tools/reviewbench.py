@@ -302,6 +302,10 @@ def _parser() -> argparse.ArgumentParser:
                 "--dir", type=Path, default=Path("runs/reviewbench"),
                 help="where the recorded, reviewed games are kept (reused by later runs)",
             )  # fmt: skip
+            p.add_argument(
+                "--target", type=int, default=100,
+                help="the games' target score (Standard: 100; less for a quick try)",
+            )  # fmt: skip
         if name in ("ranking", "noisy", "blunders", "all"):
             p.add_argument("--opponent", default="expert")
         if name in ("noisy", "all"):
@@ -314,29 +318,31 @@ def _parser() -> argparse.ArgumentParser:
 
 def _plans(args: argparse.Namespace) -> list[targets.Plan]:
     """The targets asked (``all``: every one, their series reviewed together)."""
-    what, seed, budget = args.what, args.seed, args.budget
+    what, seed, budget, target = args.what, args.seed, args.budget, args.target
     plans = []
     if what in ("ranking", "all"):
         players = args.players.split(",")
         for p in (*players, args.opponent):
             make_bot(p, 0)
-        plans.append(targets.ranking(players, args.opponent, seed, budget))
+        plans.append(targets.ranking(players, args.opponent, seed, budget, target))
     if what in ("noisy", "all"):
         make_bot(args.opponent, 0)
-        plans.append(targets.noisy(args.rates, args.opponent, seed, budget))
+        plans.append(targets.noisy(args.rates, args.opponent, seed, budget, target))
     if what in ("explain", "all"):
-        plans.append(targets.explain(seed, budget))
+        plans.append(targets.explain(seed, budget, target))
     if what in ("blunders", "all"):
         for p in (args.player, args.opponent):
             make_bot(p, 0)
-        plans.append(targets.blunders(args.player, args.opponent, args.factor, seed, budget))
+        plans.append(
+            targets.blunders(args.player, args.opponent, args.factor, seed, budget, target)
+        )
     return plans
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = _parser().parse_args(argv)
     command = " ".join(sys.argv[1:] if argv is None else argv)
-    for field_name in ("games", "jobs", "budget", "factor", "decisions"):
+    for field_name in ("games", "jobs", "budget", "factor", "decisions", "target"):
         if getattr(args, field_name, 1) < 1:
             raise SystemExit(f"reviewbench: --{field_name} must be at least 1")
     try:

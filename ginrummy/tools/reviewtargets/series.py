@@ -95,6 +95,8 @@ def _parse_spec(spec: str) -> tuple[str, float]:
     if name not in PLAYERS:
         raise TargetsError(f"unknown player {spec!r}: a bot ({', '.join(PLAYERS)}) or bot~RATE")
     if not rate_text:
+        if "~" in spec:
+            raise TargetsError(f"{spec!r}: the rate after ~ must be a number from 0 to 1")
         return name, 0.0
     try:
         rate = float(rate_text)
@@ -155,16 +157,24 @@ class Series:
     budget: int
     #: The evaluator's seed.
     eval_seed: int = 0
+    #: The game's target score (Standard rules otherwise; lower for quick tests).
+    target: int = 100
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(target=self.target)
 
     @property
     def name(self) -> str:
         who = "".join(str(p) for p in self.reviewed)
+        to = "" if self.target == 100 else f"_t{self.target}"
         return (
             f"{self.players[0]}-vs-{self.players[1]}_s{self.seed}_b{self.budget}"
-            f"_e{self.eval_seed}_r{who}"
+            f"_e{self.eval_seed}_r{who}{to}"
         )
 
     def header(self) -> dict[str, Any]:
+        short = {} if self.target == 100 else {"target": self.target}
         return {
             "series": {
                 "players": list(self.players),
@@ -173,6 +183,7 @@ class Series:
                 "budget": self.budget,
                 "eval_seed": self.eval_seed,
                 "rules": "standard",
+                **short,
             }
         }
 
@@ -257,8 +268,7 @@ class GameLine:
 def review_one(series: Series, index: int) -> tuple[GameLine, dict[str, Any]]:
     """Play, record, read back and review game ``index`` of a series."""
     start = time.perf_counter()
-    rules = Rules()
-    game = play_record(series.players, rules, series.seed, index)
+    game = play_record(series.players, series.rules, series.seed, index)
     data = record_dict(series.players, game, series.seed, index)
     record = from_dict(json.loads(json.dumps(data)))
     seats = plan_game(series.seed, index).seats
@@ -289,7 +299,8 @@ def review_one(series: Series, index: int) -> tuple[GameLine, dict[str, Any]]:
         tuple(lines),
         time.perf_counter() - start,
     )
-    return line, data
+    # As it is written and read back (rounded), so that a reused game is the same.
+    return GameLine.from_dict(line.to_dict()), data
 
 
 def _files(folder: Path, series: Series) -> tuple[Path, Path]:

@@ -96,22 +96,24 @@ def _steps(names: Sequence[str], values: Sequence[Ratio], pct: bool = False) -> 
 
 
 def ranking_series(
-    players: Sequence[str], opponent: str, seed: int, budget: int
+    players: Sequence[str], opponent: str, seed: int, budget: int, target: int = 100
 ) -> list[tuple[str, Series]]:
     return [
-        (p, Series((p, p), (0, 1), seed, budget) if p == opponent else
-            Series((p, opponent), (0,), seed, budget))
+        (p, Series((p, p), (0, 1), seed, budget, target=target) if p == opponent else
+            Series((p, opponent), (0,), seed, budget, target=target))
         for p in players
     ]  # fmt: skip
 
 
-def ranking(players: Sequence[str], opponent: str, seed: int, budget: int) -> Plan:
-    rows = ranking_series(players, opponent, seed, budget)
+def ranking(
+    players: Sequence[str], opponent: str, seed: int, budget: int, target: int = 100
+) -> Plan:
+    rows = ranking_series(players, opponent, seed, budget, target)
 
     def report(done: dict[Series, list[GameLine]]) -> None:
         print(
             f"Mean loss per decision, budget {budget}, each player's seat against {opponent}"
-            f" ({opponent} against itself: both seats), Standard rules, whole games:"
+            f" ({opponent} against itself: both seats), whole games to {target}:"
         )
         values = []
         for p, s in rows:
@@ -135,8 +137,10 @@ def _noisy_name(rate: float) -> str:
     return "master" if rate == 0 else f"master~{rate:g}"
 
 
-def noisy(rates: Sequence[float], opponent: str, seed: int, budget: int) -> Plan:
-    rows = [(r, Series((_noisy_name(r), opponent), (0,), seed, budget)) for r in rates]
+def noisy(rates: Sequence[float], opponent: str, seed: int, budget: int, target: int = 100) -> Plan:
+    rows = [
+        (r, Series((_noisy_name(r), opponent), (0,), seed, budget, target=target)) for r in rates
+    ]
 
     def report(done: dict[Series, list[GameLine]]) -> None:
         print(
@@ -162,12 +166,12 @@ def noisy(rates: Sequence[float], opponent: str, seed: int, budget: int) -> Plan
     return [s for _, s in rows], report
 
 
-def explain_series(seed: int, budget: int) -> Series:
-    return Series(("expert", "expert"), (0, 1), seed, budget)
+def explain_series(seed: int, budget: int, target: int = 100) -> Series:
+    return Series(("expert", "expert"), (0, 1), seed, budget, target=target)
 
 
-def explain(seed: int, budget: int) -> Plan:
-    s = explain_series(seed, budget)
+def explain(seed: int, budget: int, target: int = 100) -> Plan:
+    s = explain_series(seed, budget, target)
 
     def report(done: dict[Series, list[GameLine]]) -> None:
         lines = done[s]
@@ -201,16 +205,18 @@ def explain(seed: int, budget: int) -> Plan:
 
 
 def blunders_series(
-    player: str, opponent: str, factor: int, seed: int, budget: int
+    player: str, opponent: str, factor: int, seed: int, budget: int, target: int = 100
 ) -> tuple[Series, Series, Series]:
-    default = Series((player, opponent), (0,), seed, budget)
-    reference = Series((player, opponent), (0,), seed, budget * factor, eval_seed=1)
-    master = Series(("master", opponent), (0,), seed, budget)
+    default = Series((player, opponent), (0,), seed, budget, target=target)
+    reference = Series((player, opponent), (0,), seed, budget * factor, 1, target)
+    master = Series(("master", opponent), (0,), seed, budget, target=target)
     return default, reference, master
 
 
-def blunders(player: str, opponent: str, factor: int, seed: int, budget: int) -> Plan:
-    default, reference, master = blunders_series(player, opponent, factor, seed, budget)
+def blunders(
+    player: str, opponent: str, factor: int, seed: int, budget: int, target: int = 100
+) -> Plan:
+    default, reference, master = blunders_series(player, opponent, factor, seed, budget, target)
 
     def report(done: dict[Series, list[GameLine]]) -> None:
         by_game = {g.game: g for g in done[default]}
