@@ -108,6 +108,12 @@ def test_series_are_reviewed_reused_and_the_same_over_jobs(tmp_path: Path) -> No
     again = run_series(tmp_path / "a", [series], 2, minutes=5, jobs=1, log=False)[series]
     assert (tmp_path / "a" / f"{series.name}.jsonl").read_text() == lines
     assert [g.to_dict() for g in again] == [g.to_dict() for g in one]
+    # Every decision knows the seat's chance at its round's deal (from the record).
+    for g in again:
+        for s in g.seats:
+            assert len(s.chances) == s.decisions
+            assert s.chances[0] == pytest.approx(0.5, abs=0.02)  # 0-0 at the first deal
+            assert all(0 <= c <= 1 for c in s.chances)
     # A line cut short (a run stopped mid-write) is played again, not a crash.
     with (tmp_path / "a" / f"{series.name}.jsonl").open("a") as out:
         out.write('{"game": 2, "winn')

@@ -38,17 +38,18 @@ import random
 import signal
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ...core import Game, Rules
 from ...core.actions import Action
 from ...core.player import Player
-from ...core.record import Record, Seat, from_dict, to_dict
+from ...core.record import Record, RecordError, Seat, from_dict, to_dict
 from ...core.round import PlayerView
 from ...players import PLAYERS, make_player
 from ...players.evaluator import Evaluator
+from ...players.gamevalue import value_table
 from ...players.review import Grade, review
 from ..arena import MAX_ROUND_MOVES, Z95, bot_seed, plan_game, wilson_interval
 
@@ -197,6 +198,10 @@ class SeatLine:
     losses: tuple[float, ...]
     grades: str
     luck: float
+    #: The seat's chance of winning the game before each decision's round was dealt,
+    #: from the scores alone (read from the game record, not written in the line): the
+    #: games still open and the games already decided can be told apart.
+    chances: tuple[float, ...] = ()
 
     @property
     def decisions(self) -> int:
@@ -303,13 +308,29 @@ def review_one(series: Series, index: int) -> tuple[GameLine, dict[str, Any]]:
     return GameLine.from_dict(line.to_dict()), data
 
 
+def decision_chances(record: Record, seat: int) -> tuple[float, ...]:
+    """For every decision of ``seat`` that `review` reviews (more than one legal
+    choice), the seat's chance of winning the game when its round was dealt."""
+    table = value_table(record.rules)
+    chances = []
+    for played in record.game.rounds:
+        rnd = played.dealt_again()
+        mine, theirs = rnd.scores[seat], rnd.scores[1 - seat]
+        chance = table.win(mine, theirs)
+        for action in played.actions:
+            if rnd.to_act == seat and len(rnd.view(seat).legal_actions()) > 1:
+                chances.append(chance)
+            rnd.apply(action)
+    return tuple(chances)
+
+
 def _files(folder: Path, series: Series) -> tuple[Path, Path]:
     return folder / f"{series.name}.jsonl", folder / f"{series.name}.records.jsonl"
 
 
 def read_series(folder: Path, series: Series) -> dict[int, GameLine]:
     """The games of a series already reviewed in ``folder`` (none if no file)."""
-    path, _ = _files(folder, series)
+    path, records_path = _files(folder, series)
     if not path.exists():
         return {}
     games: dict[int, GameLine] = {}
@@ -330,7 +351,32 @@ def read_series(folder: Path, series: Series) -> dict[int, GameLine]:
                     raise TargetsError(f"{path}: not a series file of this benchmark") from None
                 continue
             games[line.game] = line
-    return games
+    return _with_chances(records_path, games)
+
+
+def _with_chances(path: Path, games: dict[int, GameLine]) -> dict[int, GameLine]:
+    """The games with their decisions' chances, from their game records (a game whose
+    record is missing or does not match keeps none)."""
+    if not path.exists():
+        return games
+    out = dict(games)
+    with path.open(encoding="utf-8") as lines:
+        for text in lines:
+            try:
+                data = json.loads(text)
+                index = data["extra"]["arena"]["game"]
+                record = from_dict(data)
+            except (json.JSONDecodeError, KeyError, TypeError, RecordError):
+                continue
+            line = out.get(index)
+            if line is None:
+                continue
+            seats = []
+            for s in line.seats:
+                chances = decision_chances(record, s.seat)
+                seats.append(replace(s, chances=chances) if len(chances) == s.decisions else s)
+            out[index] = replace(line, seats=tuple(seats))
+    return out
 
 
 def _job(task: tuple[Series, int, float]) -> tuple[Series, GameLine, dict[str, Any]] | None:
@@ -390,9 +436,9 @@ def run_series(
             out.write(json.dumps(data, separators=(",", ":")) + "\n")
         with path.open("a", encoding="utf-8") as out:
             out.write(json.dumps(line.to_dict(), separators=(",", ":")) + "\n")
-        done[s][line.game] = line
         if log:
             print(f"  {s.name} game {line.game}: {line.seconds:.1f} s", flush=True)
+    done = {s: read_series(folder, s) for s in wanted}
     return {s: [done[s][i] for i in sorted(done[s]) if i < games] for s in wanted}
 
 

@@ -81,6 +81,28 @@ def _worse(lines: Sequence[GameLine], players: Sequence[int]) -> Ratio:
     )
 
 
+#: A game is still open at a decision when the seat's chance of winning it, from the
+#: scores when the round was dealt, is in this range.
+OPEN = (0.1, 0.9)
+
+
+def _open(lines: Sequence[GameLine], players: Sequence[int], errors: bool = False) -> Ratio:
+    """The mean loss (``errors``: the share of mistakes or worse) over the decisions made
+    while the game was still open (`OPEN`)."""
+    lo, hi = OPEN
+    pairs = []
+    for g in lines:
+        total, n = 0.0, 0
+        for p in players:
+            s = g.of(p)
+            for loss, letter, chance in zip(s.losses, s.grades, s.chances, strict=False):
+                if lo <= chance <= hi:
+                    total += (letter in "mb") if errors else loss
+                    n += 1
+        pairs.append((total, n))
+    return ratio(pairs)
+
+
 def _steps(names: Sequence[str], values: Sequence[Ratio], pct: bool = False) -> bool:
     """Print each step from a row to the next; True if every one is positive beyond its
     interval (a step lower than the one before must be above zero)."""
@@ -129,6 +151,18 @@ def ranking(
             return
         ok = _steps(players, values)
         print(f"target: {' > '.join(players)}, each step beyond its interval: {_verdict(ok)}")
+        lo, hi = OPEN
+        print(
+            f"The same over the decisions of games still open (the seat's chance from the"
+            f" scores at the deal {lo:.0%} to {hi:.0%}):"
+        )
+        opened = []
+        for p, s in rows:
+            loss = _open(done[s], s.reviewed)
+            opened.append(loss)
+            print(f"  {p:8} decisions {loss.decisions:6}  mean loss {loss}")
+        if not any(math.isnan(v.half) for v in opened):
+            _steps(players, opened)
 
     return [s for _, s in rows], report
 
@@ -162,6 +196,15 @@ def noisy(rates: Sequence[float], opponent: str, seed: int, budget: int, target:
         names = [f"p {r:.0%}" for r in rates]
         ok = _steps(names[::-1], values[::-1], pct=True)
         print(f"target: the error rate rises with p, each step beyond its interval: {_verdict(ok)}")
+        lo, hi = OPEN
+        print(f"The same over the decisions of games still open ({lo:.0%} to {hi:.0%}):")
+        opened = []
+        for r, s in rows:
+            worse = _open(done[s], (0,), errors=True)
+            opened.append(worse)
+            print(f"  p {r:5.0%}  decisions {worse.decisions:6}  error rate {worse.pct()}")
+        if not any(math.isnan(v.half) for v in opened):
+            _steps(names[::-1], opened[::-1], pct=True)
 
     return [s for _, s in rows], report
 
@@ -247,5 +290,7 @@ def blunders(
             f" {worse.decisions} decisions, mistake or worse {worse.pct()}"
         )
         print(f"target: at most 2%: {_verdict(worse.value <= 0.02)}")
+        opened = _open(done[master], (0,), errors=True)
+        print(f"  in games still open: {opened.decisions} decisions, {opened.pct()}")
 
     return [default, reference, master], report
