@@ -93,7 +93,8 @@ def test_series_are_reviewed_reused_and_the_same_over_jobs(tmp_path: Path) -> No
     two = run_series(tmp_path / "b", [series], 2, minutes=5, jobs=2, log=False)[series]
     assert [g.game for g in one] == [0, 1]
     for a, b in zip(one, two, strict=True):
-        assert a.to_dict() | {"seconds": 0} == b.to_dict() | {"seconds": 0}
+        assert a.to_dict() | {"seconds": 0, "cpu": 0} == b.to_dict() | {"seconds": 0, "cpu": 0}
+        assert a.cpu is not None and a.cpu > 0
         assert {s.player for s in a.seats} == {0, 1}
         for s in a.seats:
             assert s.decisions == len(s.grades) > 0

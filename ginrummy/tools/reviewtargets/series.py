@@ -226,6 +226,9 @@ class GameLine:
     rounds: int
     seats: tuple[SeatLine, ...]
     seconds: float
+    #: The process's CPU seconds for the game (its play, record and review): what a
+    #: run's size is estimated from, whatever else the machine was doing.
+    cpu: float | None = None
 
     def of(self, player: int) -> SeatLine:
         for s in self.seats:
@@ -240,6 +243,7 @@ class GameLine:
             "scores": list(self.scores),
             "rounds": self.rounds,
             "seconds": round(self.seconds, 2),
+            **({} if self.cpu is None else {"cpu": round(self.cpu, 2)}),
             "seats": [
                 {
                     "player": s.player,
@@ -267,12 +271,13 @@ class GameLine:
             data["rounds"],
             seats,
             data["seconds"],
+            data.get("cpu"),
         )
 
 
 def review_one(series: Series, index: int) -> tuple[GameLine, dict[str, Any]]:
     """Play, record, read back and review game ``index`` of a series."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     game = play_record(series.players, series.rules, series.seed, index)
     data = record_dict(series.players, game, series.seed, index)
     record = from_dict(json.loads(json.dumps(data)))
@@ -303,6 +308,7 @@ def review_one(series: Series, index: int) -> tuple[GameLine, dict[str, Any]]:
         len(record.game.rounds),
         tuple(lines),
         time.perf_counter() - start,
+        time.process_time() - cpu,
     )
     # As it is written and read back (rounded), so that a reused game is the same.
     return GameLine.from_dict(line.to_dict()), data

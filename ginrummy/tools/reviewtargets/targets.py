@@ -56,8 +56,16 @@ def run(
     wanted = list(dict.fromkeys(s for series, _ in plans for s in series))
     done = run_series(folder, wanted, games, minutes=minutes, jobs=jobs)
     _stamp(f"finished in {(time.perf_counter() - start) / 60:.1f} min,")
+    full = 0.0
     for s in wanted:
-        print(f"{s.name}: {len(done[s])} games (of {games} asked)")
+        cpus = [g.cpu for g in done[s] if g.cpu is not None]
+        each = sum(cpus) / len(cpus) if cpus else math.nan
+        full += each * games
+        print(f"{s.name}: {len(done[s])} games (of {games} asked), {each:.1f} CPU s a game")
+    print(
+        f"all {games} games of every series: {full / 3600:.1f} CPU hours, about"
+        f" {full / 3600 / jobs:.1f} h with {jobs} processes on a quiet machine"
+    )
     for _, report in plans:
         print()
         report(done)
