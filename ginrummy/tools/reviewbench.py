@@ -25,6 +25,12 @@ round-to-round spread that ``rank`` has to average away.
 
 ``noise`` values the same decisions with two evaluation seeds and reports how far the
 loss of the move played moves between them (the noise a grade threshold must clear).
+
+``ranking``, ``noisy``, ``explain`` and ``blunders`` measure issue 63's targets on whole
+arena games, recorded and reviewed; ``all`` runs the four together, each game reviewed
+once for all (`reviewtargets`):
+
+    python -m ginrummy.tools.reviewbench all --games 200 --minutes 60 --jobs 2
 """
 
 from __future__ import annotations

@@ -271,7 +271,7 @@ def blunders(
 
     def report(done: dict[Series, list[GameLine]]) -> None:
         by_game = {g.game: g for g in done[default]}
-        found = agreed = decisions = games_both = 0
+        found = agreed = decisions = games_both = claimed = confirmed = 0
         for g in done[reference]:
             if g.game not in by_game:
                 continue
@@ -283,6 +283,9 @@ def blunders(
                 if r == "b":
                     found += 1
                     agreed += b in ("m", "b")
+                if b == "b":
+                    claimed += 1
+                    confirmed += r in ("m", "b")
         print(
             f"{player}'s decisions against {opponent} in {games_both} games ({decisions}"
             f" decisions), reviewed at budget {budget * factor} (evaluation seed 1) and"
@@ -290,6 +293,8 @@ def blunders(
         )
         print(f"  of the blunders at budget {budget * factor}, graded mistake or blunder at"
               f" {budget}: {share(agreed, found)}")  # fmt: skip
+        print(f"  (the other way: of the blunders at {budget}, graded mistake or blunder at"
+              f" {budget * factor}: {share(confirmed, claimed)})")  # fmt: skip
         ok_found = found > 0 and agreed / found >= 0.9
         print(f"target: at least 90%: {_verdict(ok_found)}")
         worse = _worse(done[master], (0,))
