@@ -25,6 +25,12 @@ round-to-round spread that ``rank`` has to average away.
 
 ``noise`` values the same decisions with two evaluation seeds and reports how far the
 loss of the move played moves between them (the noise a grade threshold must clear).
+
+``ranking``, ``noisy``, ``explain`` and ``blunders`` measure issue 63's targets on whole
+arena games, recorded and reviewed; ``all`` runs the four together, each game reviewed
+once for all (`reviewtargets`):
+
+    python -m ginrummy.tools.reviewbench all --games 200 --minutes 60 --jobs 2
 """
 
 from __future__ import annotations
@@ -32,9 +38,11 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..core import Game, Rules
 from ..core.actions import DrawStock
@@ -43,6 +51,8 @@ from ..players import make_player
 from ..players.evaluator import DEFAULT_SAMPLES, Evaluator
 from ..players.review import Grade, grade, review
 from .arena import Z95
+from .reviewtargets import targets
+from .reviewtargets.series import TargetsError, default_jobs, make_bot
 
 __all__ = ["main"]
 
@@ -243,25 +253,117 @@ def noise(decisions: int, seed: int, budget: int) -> None:
     )
 
 
+#: The subcommands that measure the targets on recorded games (`reviewtargets`).
+TARGETS = ("ranking", "noisy", "explain", "blunders", "all")
+
+
+def _rates(text: str) -> list[float]:
+    try:
+        rates = [float(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of rates: {text!r}") from None
+    if not rates or any(not 0 <= r <= 1 for r in rates) or rates != sorted(set(rates)):
+        raise argparse.ArgumentTypeError(f"rates must rise from 0 to 1: {text!r}")
+    return rates
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m ginrummy.tools.reviewbench",
+        description="How fast and how right the review is (docs/review.md, BENCHMARKS.md).",
+    )
+    sub = parser.add_subparsers(dest="what", required=True)
+    commands = {
+        "speed": "time the review of whole games",
+        "rank": "each bot against the expert, first rounds",
+        "paired": "every bot asked at the same decisions",
+        "noise": "a loss's noise between two evaluation seeds",
+        "ranking": "target: mean loss orders the bots, over recorded games",
+        "noisy": "target: the error rate rises with the master's random moves",
+        "explain": "target: lower loss and better luck - loss win expert-vs-expert games",
+        "blunders": "target: the default budget finds the 4x budget's blunders",
+        "all": "the four targets, their games reviewed together",
+    }
+    for name, help_text in commands.items():
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--budget", type=int, default=DEFAULT_SAMPLES)
+        if name in ("speed", *TARGETS):
+            p.add_argument(
+                "--games", type=int, default=3 if name == "speed" else 200,
+                help="games (per series for the targets)",
+            )  # fmt: skip
+        if name in ("rank", "paired", *TARGETS):
+            p.add_argument("--minutes", type=float, default=10.0 if name in ("rank", "paired")
+                           else 60.0, help="no new game after this")  # fmt: skip
+        if name == "rank":
+            p.add_argument("--rounds", type=int, default=10**9, help="at most, per player")
+        if name == "noise":
+            p.add_argument("--decisions", type=int, default=60)
+        if name in ("rank", "paired", "ranking", "all"):
+            p.add_argument("--players", default="random,simple,expert,master")
+        if name in TARGETS:
+            p.add_argument("--jobs", type=int, default=default_jobs(), help="processes")
+            p.add_argument(
+                "--dir", type=Path, default=Path("runs/reviewbench"),
+                help="where the recorded, reviewed games are kept (reused by later runs)",
+            )  # fmt: skip
+            p.add_argument(
+                "--target", type=int, default=100,
+                help="the games' target score (Standard: 100; less for a quick try)",
+            )  # fmt: skip
+        if name in ("ranking", "noisy", "blunders", "all"):
+            p.add_argument("--opponent", default="expert")
+        if name in ("noisy", "all"):
+            p.add_argument("--rates", type=_rates, default=[0.0, 0.05, 0.2])
+        if name in ("blunders", "all"):
+            p.add_argument("--player", default="random")
+            p.add_argument("--factor", type=int, default=4)
+    return parser
+
+
+def _plans(args: argparse.Namespace) -> list[targets.Plan]:
+    """The targets asked (``all``: every one, their series reviewed together)."""
+    what, seed, budget, target = args.what, args.seed, args.budget, args.target
+    plans = []
+    if what in ("ranking", "all"):
+        players = args.players.split(",")
+        for p in (*players, args.opponent):
+            make_bot(p, 0)
+        plans.append(targets.ranking(players, args.opponent, seed, budget, target))
+    if what in ("noisy", "all"):
+        make_bot(args.opponent, 0)
+        plans.append(targets.noisy(args.rates, args.opponent, seed, budget, target))
+    if what in ("explain", "all"):
+        plans.append(targets.explain(seed, budget, target))
+    if what in ("blunders", "all"):
+        for p in (args.player, args.opponent):
+            make_bot(p, 0)
+        plans.append(
+            targets.blunders(args.player, args.opponent, args.factor, seed, budget, target)
+        )
+    return plans
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m ginrummy.tools.reviewbench")
-    parser.add_argument("what", choices=("speed", "rank", "paired", "noise"))
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--rounds", type=int, default=10**9, help="rank: at most, per player")
-    parser.add_argument("--decisions", type=int, default=60)
-    parser.add_argument("--players", default="random,simple,expert,master")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=DEFAULT_SAMPLES)
-    args = parser.parse_args(argv)
-    if args.what == "speed":
-        speed(args.games, args.seed, args.budget)
-    elif args.what == "rank":
-        rank(args.players.split(","), args.minutes, args.rounds, args.seed, args.budget)
-    elif args.what == "paired":
-        paired(args.players.split(","), args.minutes, args.seed, args.budget)
-    else:
-        noise(args.decisions, args.seed, args.budget)
+    args = _parser().parse_args(argv)
+    command = " ".join(sys.argv[1:] if argv is None else argv)
+    for field_name in ("games", "jobs", "budget", "factor", "decisions", "target"):
+        if getattr(args, field_name, 1) < 1:
+            raise SystemExit(f"reviewbench: --{field_name} must be at least 1")
+    try:
+        if args.what == "speed":
+            speed(args.games, args.seed, args.budget)
+        elif args.what == "rank":
+            rank(args.players.split(","), args.minutes, args.rounds, args.seed, args.budget)
+        elif args.what == "paired":
+            paired(args.players.split(","), args.minutes, args.seed, args.budget)
+        elif args.what == "noise":
+            noise(args.decisions, args.seed, args.budget)
+        else:
+            targets.run(command, args.dir, _plans(args), args.games, args.minutes, args.jobs)
+    except TargetsError as exc:
+        raise SystemExit(f"reviewbench: {exc}") from None
 
 
 if __name__ == "__main__":  # pragma: no cover - the documented command

@@ -31,6 +31,9 @@ def test_the_wheel_holds_what_runs(tmp_path: Path) -> None:
     benchmarks = {
         "ginrummy/tools/storebench.py",
         "ginrummy/tools/reviewbench.py",
+        "ginrummy/tools/reviewtargets/__init__.py",
+        "ginrummy/tools/reviewtargets/series.py",
+        "ginrummy/tools/reviewtargets/targets.py",
         "ginrummy/net/bench.py",
         "ginrummy/net/attacks.py",
     }

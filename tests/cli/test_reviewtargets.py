@@ -1,0 +1,207 @@
+"""``python -m ginrummy.tools.reviewbench ranking | noisy | explain | blunders | all``: the
+review's targets measured on recorded arena games (tiny runs: budgets of 2 samples)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from ginrummy.core import Rules
+from ginrummy.core.record import from_dict
+from ginrummy.players import make_player
+from ginrummy.tools.arena import plan_game, play_game_record
+from ginrummy.tools.reviewbench import main
+from ginrummy.tools.reviewtargets.series import (
+    GameLine,
+    NoisyPlayer,
+    Series,
+    TargetsError,
+    make_bot,
+    play_record,
+    ratio,
+    read_series,
+    record_dict,
+    run_series,
+)
+
+#: Short games for the tests that play the master.
+SHORT = Rules(target=25)
+
+
+def test_games_are_the_arenas_games() -> None:
+    """Game i of a series is game i of ``ginrummy arena --record`` with the same seed."""
+    for index in (0, 1, 2):
+        arena = play_game_record(
+            ("simple", "random"), Rules(), plan_game(5, index), keep=True, run_seed=5
+        )
+        game = play_record(("simple", "random"), Rules(), 5, index)
+        assert record_dict(("simple", "random"), game, 5, index) == arena.record
+        assert from_dict(arena.record).game.scores == game.scores
+
+
+def test_noisy_player() -> None:
+    game_seed = plan_game(1, 0).seed
+    # Rate 0 plays the master's moves; rate 1 a random legal move every time.
+    quiet = play_record(("master~0", "simple"), SHORT, 1, 0)
+    plain = play_record(("master", "simple"), SHORT, 1, 0)
+    assert quiet.scores == plain.scores
+    assert [r.actions for r in quiet.rounds] == [r.actions for r in plain.rounds]
+    wild = play_record(("master~1", "simple"), SHORT, 1, 0)
+    assert [r.actions for r in wild.rounds] != [r.actions for r in plain.rounds]
+    bot = make_bot("master~0.2", game_seed)
+    assert isinstance(bot, NoisyPlayer)
+    assert bot.rate == 0.2
+    assert not isinstance(make_bot("master", 1), NoisyPlayer)
+    # A noisy player's random moves are its own: the same seed, the same moves.
+    assert [r.actions for r in play_record(("master~1", "simple"), SHORT, 1, 0).rounds] == [
+        r.actions for r in wild.rounds
+    ]
+
+
+def test_noisy_rate_one_plays_like_random_in_kind() -> None:
+    bot = NoisyPlayer(make_player("expert", 3), 1.0, 3)
+    game = play_record(("simple", "simple"), Rules(), 2, 0)
+    rnd = game.rounds[0].dealt_again()
+    view = rnd.view(rnd.to_act)
+    picks = {bot.choose(view) for _ in range(40)}
+    assert picks <= set(view.legal_actions())
+    assert len(picks) > 1
+
+
+@pytest.mark.parametrize("spec", ["nobody", "master~", "master~2", "master~x", "~0.1"])
+def test_bad_player_specs(spec: str) -> None:
+    with pytest.raises(TargetsError):
+        make_bot(spec, 0)
+
+
+def test_ratio_and_its_interval() -> None:
+    r = ratio([(1.0, 10), (3.0, 10), (2.0, 20)])
+    assert r.value == pytest.approx(6.0 / 40)
+    assert r.games == 3 and r.decisions == 40
+    # Residuals x - r n: -0.5, 1.5, -1; variance 3.5 / 2; se sqrt(1.75 / 3) / (40 / 3).
+    assert r.half == pytest.approx(1.959963984540054 * math.sqrt(1.75 / 3) / (40 / 3))
+    assert math.isnan(ratio([(1.0, 4)]).half)
+    assert math.isnan(ratio([]).value)
+
+
+def test_series_are_reviewed_reused_and_the_same_over_jobs(tmp_path: Path) -> None:
+    series = Series(("simple", "random"), (0, 1), 3, 2)
+    one = run_series(tmp_path / "a", [series], 2, minutes=5, jobs=1, log=False)[series]
+    two = run_series(tmp_path / "b", [series], 2, minutes=5, jobs=2, log=False)[series]
+    assert [g.game for g in one] == [0, 1]
+    for a, b in zip(one, two, strict=True):
+        assert a.to_dict() | {"seconds": 0, "cpu": 0} == b.to_dict() | {"seconds": 0, "cpu": 0}
+        assert a.cpu is not None and a.cpu > 0
+        assert {s.player for s in a.seats} == {0, 1}
+        for s in a.seats:
+            assert s.decisions == len(s.grades) > 0
+            assert all(x >= 0 for x in s.losses)
+    # The records are game records, the arena's games.
+    path = tmp_path / "a" / f"{series.name}.records.jsonl"
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 2
+    assert records[1]["extra"] == {"arena": {"seed": 3, "game": 1}}
+    # A later run reuses what was reviewed: nothing is played again.
+    lines = (tmp_path / "a" / f"{series.name}.jsonl").read_text()
+    again = run_series(tmp_path / "a", [series], 2, minutes=5, jobs=1, log=False)[series]
+    assert (tmp_path / "a" / f"{series.name}.jsonl").read_text() == lines
+    assert [g.to_dict() for g in again] == [g.to_dict() for g in one]
+    # Every decision knows the seat's chance at its round's deal (from the record).
+    for g in again:
+        for s in g.seats:
+            assert len(s.chances) == s.decisions
+            assert s.chances[0] == pytest.approx(0.5, abs=0.02)  # 0-0 at the first deal
+            assert all(0 <= c <= 1 for c in s.chances)
+    # A line cut short (a run stopped mid-write) is played again, not a crash.
+    with (tmp_path / "a" / f"{series.name}.jsonl").open("a") as out:
+        out.write('{"game": 2, "winn')
+    assert sorted(read_series(tmp_path / "a", series)) == [0, 1]
+
+
+def test_a_deadline_already_past_plays_nothing(tmp_path: Path) -> None:
+    series = Series(("simple", "random"), (0,), 3, 2)
+    done = run_series(tmp_path, [series], 3, minutes=0, jobs=1, log=False)
+    assert done == {series: []}
+
+
+def test_a_file_of_another_series_is_refused(tmp_path: Path) -> None:
+    series = Series(("simple", "random"), (0,), 3, 2)
+    other = Series(("simple", "random"), (0,), 3, 4)
+    (tmp_path / f"{series.name}.jsonl").write_text(json.dumps(other.header()) + "\n")
+    with pytest.raises(TargetsError):
+        read_series(tmp_path, series)
+
+
+def test_game_line_round_trip() -> None:
+    data = {
+        "game": 4,
+        "winner": 1,
+        "scores": [12, 104],
+        "rounds": 3,
+        "seconds": 1.5,
+        "seats": [
+            {"player": 0, "seat": 1, "decisions": 2, "loss": 0.13, "luck": -0.2,
+             "grades": "gb", "losses": [0.01, 0.12]},
+        ],
+    }  # fmt: skip
+    line = GameLine.from_dict(data)
+    assert line.to_dict() == data
+    assert line.of(0).count() == 0
+    assert line.of(0).loss == pytest.approx(0.13)
+
+
+#: A tiny run: 2 samples a decision, games to 25, one process.
+TINY = ("--budget", "2", "--target", "25", "--jobs", "1")
+
+
+def _run(capsys: pytest.CaptureFixture[str], tmp_path: Path, *argv: str) -> str:
+    main([*argv, *TINY, "--dir", str(tmp_path)])
+    return capsys.readouterr().out
+
+
+def test_ranking_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("ranking", "--players", "random,simple", "--opponent", "simple", "--games", "2")
+    out = _run(capsys, tmp_path, *argv)
+    assert "python -m ginrummy.tools.reviewbench ranking --players random,simple" in out
+    assert "random-vs-simple_s1_b2_e0_r0_t25: 2 games (of 2 asked)" in out
+    assert "simple-vs-simple_s1_b2_e0_r01_t25: 2 games" in out
+    assert "  random - simple: " in out
+    assert "target: random > simple, each step beyond its interval: " in out
+
+
+def test_explain_and_noisy_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, tmp_path, "explain", "--games", "2")
+    assert "Expert against expert, both seats reviewed at budget 2: 2 games" in out
+    assert "the seat with the lower total loss won " in out
+    assert "target: better luck minus loss wins at least 75%: " in out
+    argv = ("noisy", "--rates", "0,0.5", "--opponent", "simple", "--games", "2")
+    out = _run(capsys, tmp_path, *argv)
+    assert "master~0.5-vs-simple_s1_b2_e0_r0_t25: 2 games" in out
+    assert "  p 50% - p 0%: " in out
+    assert "target: the error rate rises with p" in out
+
+
+def test_blunders_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("blunders", "--player", "simple", "--opponent", "random", "--factor", "2")
+    out = _run(capsys, tmp_path, *argv, "--games", "1")
+    assert "simple-vs-random_s1_b4_e1_r0_t25: 1 games" in out
+    assert "reviewed at budget 4 (evaluation seed 1) and 2 (seed 0)" in out
+    assert "of the blunders at budget 4, graded mistake or blunder at 2: " in out
+    assert "the master's decisions against random at budget 2: 1 games" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["ranking", "--players", "random,wizard"], "unknown player 'wizard'"),
+        (["noisy", "--opponent", "master~9"], "the rate after ~ must be a number from 0 to 1"),
+        (["explain", "--games", "0"], "--games must be at least 1"),
+    ],
+)
+def test_bad_requests_say_one_line(argv: list[str], message: str, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main([*argv, "--dir", str(tmp_path)])
+    assert message in str(exc.value)
