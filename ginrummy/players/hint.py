@@ -115,10 +115,11 @@ class HintGiver:
         assert isinstance(action, Discard)
         reading = read_view(view, self.config.discard_w, self.config.pass_w, self.config.take_w)
         card = action.card
-        discards = [c.action.card for c in evaluation.choices if isinstance(c.action, Discard)]
+        # The discards weighed, in the options' order (the move's first).
+        discards = [o.action.card for o in options if isinstance(o.action, Discard)]
         risks = tuple(
             card_risk(c, hand, danger(c.bit, reading), reading.opponent_known, reading.rejected)
-            for c in discards[:ADVICE_OPTIONS]
+            for c in discards
         )
         hand10 = hand ^ card.bit
         return Advice(
