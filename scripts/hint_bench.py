@@ -5,7 +5,8 @@ seeded games between two experts, so they are those a person meets at the table.
 advised by the hint giver the app uses (`ginrummy.players.advisor_for`: the evaluator at
 the review's budget, `ginrummy.players.hint`), made afresh for each hint as the app makes
 it. The mean, the 95th percentile and the slowest are printed, in milliseconds, beside the
-same figures for the master's ``choose`` on the same positions (what a move costs in play).
+same figures for ``choose`` by the level played against (``--level``, the master by
+default) on the same positions (what a move costs in play).
 
 **Agreement** (``--agreement``). ``--games`` whole games in which seat 0 plays every move
 the hint advises, against ``--level`` (the master by default). Every decision of seat 0
@@ -185,11 +186,16 @@ def main(argv: list[str] | None = None) -> int:
     views = positions(args.positions, args.seed, PRESETS[args.rules])
 
     def timed(act: str) -> dict[str, float]:
+        """``advise`` by the hint giver, or ``choose`` by the level played against, each
+        made afresh for every position."""
         times = []
         for view in views:
-            advisor = advisor_for(args.level)
+            if act == "advise":
+                ask = advisor_for(args.level).advise
+            else:
+                ask = make_player(args.level, 0).choose
             start = time.perf_counter()
-            getattr(advisor, act)(view)
+            ask(view)
             times.append((time.perf_counter() - start) * 1000)
         times.sort()
         p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
