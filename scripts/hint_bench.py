@@ -31,13 +31,15 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from ginrummy.core import Game, PlayerView, Rules
 from ginrummy.core.rules import PRESETS
-from ginrummy.players import advisor_for, make_player
+from ginrummy.players import LEVELS, advisor_for, make_player
 from ginrummy.players.evaluator import Evaluator
+from ginrummy.players.hint import HintGiver
 from ginrummy.players.review import Grade, grade
 
 
@@ -86,7 +88,7 @@ def agreement_game(
             if me == 1:
                 game.apply(opponent.choose(view), me)
                 continue
-            hinter = advisor_for(level)
+            hinter = HintGiver()  # what advisor_for gives, whatever the level
             hinter.recall(r.view(0) for r in game.rounds if r.result is not None)
             action = hinter.advise(view).action
             if len(view.legal_actions()) > 1:
@@ -107,17 +109,17 @@ def agreement_game(
     }
 
 
-def summary(games: Iterable[dict[str, object]]) -> dict[str, object]:
+def summary(games: Iterable[dict[str, Any]]) -> dict[str, object]:
     """The agreement over ``games`` (`agreement_game`'s lines): the share of decisions
     graded good and its 95% interval, games taken as clusters (ratio estimator)."""
     rows = list(games)
-    n = [int(r["decisions"]) for r in rows]  # type: ignore[call-overload]
-    good = [int(r["grades"]["good"]) for r in rows]  # type: ignore[index]
+    n = [int(r["decisions"]) for r in rows]
+    good = [int(r["grades"]["good"]) for r in rows]
     total = sum(n)
     counts: dict[str, int] = {}
     for r in rows:
-        for name, c in r["grades"].items():  # type: ignore[attr-defined]
-            counts[name] = counts.get(name, 0) + c
+        for name, c in r["grades"].items():
+            counts[name] = counts.get(name, 0) + int(c)
     share = sum(good) / total if total else 0.0
     k = len(rows)
     if k > 1 and total:
@@ -131,7 +133,7 @@ def summary(games: Iterable[dict[str, object]]) -> dict[str, object]:
         "good": round(share, 4),
         "interval": [round(max(0.0, share - half), 4), round(min(1.0, share + half), 4)],
         "grades": counts,
-        "mean_loss": round(sum(float(r["loss"]) for r in rows) / total, 5) if total else 0.0,  # type: ignore[arg-type]
+        "mean_loss": round(sum(float(r["loss"]) for r in rows) / total, 5) if total else 0.0,
     }
 
 
@@ -168,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.positions < 1 or args.games < 1 or args.jobs < 1:
         parser.error("--positions, --games and --jobs must be at least 1")
+    if args.level not in LEVELS:
+        parser.error(f"--level must be one of {', '.join(LEVELS)}")
     if args.summary:
         try:
             with open(args.summary, encoding="utf-8") as f:
@@ -190,12 +194,13 @@ def main(argv: list[str] | None = None) -> int:
         made afresh for every position."""
         times = []
         for view in views:
+            asked: Callable[[PlayerView], object]
             if act == "advise":
-                ask = advisor_for(args.level).advise
+                asked = advisor_for(args.level).advise
             else:
-                ask = make_player(args.level, 0).choose
+                asked = make_player(args.level, 0).choose
             start = time.perf_counter()
-            ask(view)
+            asked(view)
             times.append((time.perf_counter() - start) * 1000)
         times.sort()
         p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
@@ -211,9 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"{len(views)} positions, ms (mean / p95 / slowest):")
         for act in ("advise", "choose"):
-            f = figures[act]
-            assert isinstance(f, dict)
-            print(f"  {act}: {f['mean_ms']} / {f['p95_ms']} / {f['max_ms']}")
+            times = figures[act]
+            assert isinstance(times, dict)
+            print(f"  {act}: {times['mean_ms']} / {times['p95_ms']} / {times['max_ms']}")
     return 0
 
 
