@@ -37,7 +37,7 @@ from typing import Any
 
 from ginrummy.core import Game, PlayerView, Rules
 from ginrummy.core.rules import PRESETS
-from ginrummy.players import LEVELS, advisor_for, make_player
+from ginrummy.players import PLAYERS, advisor_for, make_player
 from ginrummy.players.evaluator import Evaluator
 from ginrummy.players.hint import HintGiver
 from ginrummy.players.review import Grade, grade
@@ -170,8 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.positions < 1 or args.games < 1 or args.jobs < 1:
         parser.error("--positions, --games and --jobs must be at least 1")
-    if args.level not in LEVELS:
-        parser.error(f"--level must be one of {', '.join(LEVELS)}")
+    if args.level not in PLAYERS:
+        parser.error(f"--level must be one of {', '.join(sorted(PLAYERS))}")
     if args.summary:
         try:
             with open(args.summary, encoding="utf-8") as f:
