@@ -5,6 +5,8 @@ mistake, and the facts behind it in `Unit.WIN_CHANCE`."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 from advice_positions import position
@@ -26,7 +28,8 @@ from ginrummy.core import (
 from ginrummy.players import make_player
 from ginrummy.players.advice import Unit
 from ginrummy.players.evaluator import DEFAULT_SAMPLES, Evaluator
-from ginrummy.players.hint import ADVICE_OPTIONS, HINT_SAMPLES, HINT_SEED, HintGiver
+from ginrummy.players.hint import HINT_SAMPLES, HINT_SEED, HintGiver
+from ginrummy.players.hint_advice import ADVICE_OPTIONS
 from ginrummy.players.review import Grade, review
 
 #: The opponent's throws in the fixed positions: far from every card that matters.
@@ -71,6 +74,24 @@ def test_the_hint_is_the_evaluators_best_choice_at_the_reviews_budget() -> None:
         if isinstance(advice.action, Discard):
             assert advice.risk is not None and advice.risk.card == advice.action.card
             assert advice.risk.deadwood_after == advice.deadwood
+
+
+def test_the_hint_key_loads_the_evaluator_in_the_worker_not_on_the_ui_thread() -> None:
+    """Making a hint giver and telling it the rounds (what the hint key does on the UI
+    thread) loads none of the evaluator's modules; the first advice (in the worker) does."""
+    code = (
+        "import sys\n"
+        "from ginrummy.players import advisor_for\n"
+        "giver = advisor_for('simple')\n"
+        "giver.recall([])\n"
+        "heavy = ('ginrummy.players.evaluator', 'ginrummy.players.master',"
+        " 'ginrummy.players.expert', 'ginrummy.players.hint_advice')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "[]"
 
 
 def test_another_seed_or_budget_is_another_evaluation() -> None:
