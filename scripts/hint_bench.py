@@ -15,7 +15,8 @@ with more than one legal choice is graded as the review grades a move
 seed (``--review-seed`` grades on other worlds than the hint's), valuing the hint's
 move on all its worlds. Printed: the decisions, the share graded
 good with its 95% interval (games as clusters: the decisions of one game are not
-independent), and the counts of the other grades. Each game's figures are printed as a
+independent), the counts of the other grades, and how many games the seat that followed
+the hints won. Each game's figures are printed as a
 JSON line as it ends (``--summary FILE`` sums such lines, e.g. of a run cut short).
 
     python scripts/hint_bench.py                    # 300 positions, seed 1
@@ -133,6 +134,8 @@ def summary(games: Iterable[dict[str, Any]]) -> dict[str, object]:
         "good": round(share, 4),
         "interval": [round(max(0.0, share - half), 4), round(min(1.0, share + half), 4)],
         "grades": counts,
+        # How the games ended for the seat that followed every hint (a game is won at 100).
+        "hint_seat_won": sum(1 for r in rows if r["scores"][0] > r["scores"][1]),
         "mean_loss": round(sum(float(r["loss"]) for r in rows) / total, 5) if total else 0.0,
     }
 
