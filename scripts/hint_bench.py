@@ -13,11 +13,11 @@ the hint advises, against ``--level`` (the master by default). Every decision of
 with more than one legal choice is graded as the review grades a move
 (`ginrummy.players.review`): by a fresh `Evaluator` at the review's default budget and
 seed (``--review-seed`` grades on other worlds than the hint's), valuing the hint's
-move on all its worlds. Printed: the decisions, the share graded
-good with its 95% interval (games as clusters: the decisions of one game are not
-independent), the counts of the other grades, and how many games the seat that followed
-the hints won. Each game's figures are printed as a
-JSON line as it ends (``--summary FILE`` sums such lines, e.g. of a run cut short).
+move on all its worlds. Printed: the decisions, the share graded good with its 95%
+interval (Wilson's, the decisions shrunk by the design effect of games as clusters: the
+decisions of one game are not independent), the counts of the other grades, and how many
+games the seat that followed the hints won. Each game's figures are printed as a JSON
+line as it ends (``--summary FILE`` sums such lines, e.g. of a run cut short).
 
     python scripts/hint_bench.py                    # 300 positions, seed 1
     python scripts/hint_bench.py --positions 500 --seed 7 --json
@@ -110,6 +110,14 @@ def agreement_game(
     }
 
 
+def wilson(share: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's 95% interval for a share observed over ``n`` trials."""
+    denominator = 1.0 + z * z / n
+    centre = (share + z * z / (2.0 * n)) / denominator
+    half = z * math.sqrt(share * (1.0 - share) / n + z * z / (4.0 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def summary(games: Iterable[dict[str, Any]]) -> dict[str, object]:
     """The agreement over ``games`` (`agreement_game`'s lines): the share of decisions
     graded good and its 95% interval, games taken as clusters (ratio estimator)."""
@@ -123,16 +131,19 @@ def summary(games: Iterable[dict[str, Any]]) -> dict[str, object]:
             counts[name] = counts.get(name, 0) + int(c)
     share = sum(good) / total if total else 0.0
     k = len(rows)
-    if k > 1 and total:
+    # Wilson's interval on the decisions, their number shrunk by the design effect of
+    # games as clusters (the ratio estimator's variance over the binomial one; at least 1).
+    deff = 1.0
+    if k > 1 and 0.0 < share < 1.0:
         spread = sum((g - share * m) ** 2 for g, m in zip(good, n, strict=True))
-        half = 1.96 * math.sqrt(k / (k - 1) * spread) / total
-    else:
-        half = float("nan")
+        clustered = k / (k - 1) * spread / total**2
+        deff = max(1.0, clustered / (share * (1.0 - share) / total))
+    low, high = wilson(share, total / deff) if total else (0.0, 1.0)
     return {
         "games": k,
         "decisions": total,
         "good": round(share, 4),
-        "interval": [round(max(0.0, share - half), 4), round(min(1.0, share + half), 4)],
+        "interval": [round(low, 4), round(high, 4)],
         "grades": counts,
         # How the games ended for the seat that followed every hint (a game is won at 100).
         "hint_seat_won": sum(1 for r in rows if r["scores"][0] > r["scores"][1]),
