@@ -4,6 +4,7 @@ mistake, and the facts behind it in `Unit.WIN_CHANCE`."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from ginrummy.core import (
     TakeDiscard,
     parse_cards,
 )
+from ginrummy.net.protocol import view_from_json, view_to_json
 from ginrummy.players import make_player
 from ginrummy.players.advice import Unit
 from ginrummy.players.evaluator import DEFAULT_SAMPLES, Evaluator
@@ -227,3 +229,12 @@ def test_a_take_names_the_meld_and_a_draw_its_card() -> None:
     assert isinstance(advice.action, TakeDiscard)  # Q♣ makes three queens
     assert set(advice.take.meld) == set(parse_cards("QH QD"))
     assert advice.deadwood == advice.take.deadwood_after
+
+
+def test_online_the_hint_reads_the_view_the_host_sends() -> None:
+    """An online player's hint is computed from the view that crossed the wire (their own
+    seat's, as JSON): the same hint as from the view at the host."""
+    for view in game_views(6, seed=9)[2:]:
+        sent = json.loads(json.dumps(view_to_json(view)))
+        received = view_from_json(sent, view.rules)
+        assert HintGiver(16).advise(received) == HintGiver(16).advise(view)
