@@ -152,6 +152,9 @@ class Advice:
     knock: KnockFacts | None = None
     #: Set when the discard is a card no meld can use.
     dead: DeadCard | None = None
+    #: The adviser's hand at the decision, where the advice names the other moves weighed
+    #: (a knock that goes gin is named as gin); empty when not given.
+    hand: tuple[Card, ...] = ()
 
     @property
     def runner_up(self) -> Option | None:

@@ -12,6 +12,7 @@ risk by the stock's size).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from ..core.actions import Action, BigGin, Discard, Knock, TakeDiscard
@@ -40,8 +41,10 @@ def advice_for(evaluator: Evaluator, view: PlayerView, eager: float) -> Advice:
     evaluation = evaluator.evaluate(view)
     options = tuple(Option(c.action, c.win) for c in evaluation.choices[:ADVICE_OPTIONS])
     if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
-        return _draw_advice(view, evaluation.best.action, options)
-    return _discard_advice(view, evaluation, options, eager)
+        advice = _draw_advice(view, evaluation.best.action, options)
+    else:
+        advice = _discard_advice(view, evaluation, options, eager)
+    return replace(advice, hand=view.hand)
 
 
 # --- a draw ----------------------------------------------------------------------------

@@ -87,7 +87,7 @@ def _win_chances(advice: Advice) -> str:
     # 9♦", "draw from the stock", "take 7♥"). Whole numbers ("{percent} %").
     return _("your chance to win the game: {percent}% ({other}: {other_percent}%)").format(
         percent=percent(move.value),
-        other=move_label(other.action, top, (), False),
+        other=move_label(other.action, top, advice.hand, False),
         other_percent=percent(other.value),
     )
 

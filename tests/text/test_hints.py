@@ -213,6 +213,17 @@ def test_the_evaluators_advice_gives_the_chances_to_win_right_after_the_move() -
         "Take 7♣: it makes a set with 7♥ 7♦; your chance to win the game: 61%"
         " (draw from the stock: 55%)"
     )
+    # Given the hand, a knock that goes gin is named as gin.
+    hand = cards("AS 2S 3S 4S 7H 7D 7C QH QD QC QS")
+    big = Advice(
+        BigGin(),
+        Unit.WIN_CHANCE,
+        (Option(BigGin(), 0.93), Option(Knock(card("AS")), 0.9)),
+        12,
+        0,
+        hand=hand,
+    )
+    assert advice_text(big).endswith("(gin, discarding A♠: 90%)")
     # Advice in another unit (the expert's) gives no chances.
     assert "chance to win" not in advice_text(NOT_THE_NINE)
 
