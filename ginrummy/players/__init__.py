@@ -157,10 +157,10 @@ class Advisor(Protocol):
 
 
 def advisor_for(level: str) -> Advisor:
-    """Who gives hints against ``level`` (hot-seat games pass ""): the master, whatever the
-    level, since a hint should be the best advice there is; its advice takes play's time
-    (BENCHMARKS.md: the hint's speed)."""
-    del level  # every level gets the master's hints
-    from .master import MasterPlayer
+    """Who gives hints against ``level`` (hot-seat games pass ""): the evaluator at the
+    review's budget (`hint.HintGiver`), whatever the level, so that the hint is the move the
+    review would rate best; it takes play's time (BENCHMARKS.md: the hint's speed)."""
+    del level  # every level gets the same hints
+    from .hint import HintGiver
 
-    return MasterPlayer()
+    return HintGiver()

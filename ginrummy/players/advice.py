@@ -140,8 +140,9 @@ class Advice:
     #: Unseen cards that would give gin at the next draw, after the move (for a discard or
     #: a knock declined; 0 otherwise).
     gin_outs: int = 0
-    #: For a discard: what each discard weighed gives away, in the options' order (the
-    #: card thrown first, then the runner-up's).
+    #: For a discard: what each discard among the options gives away, in the options'
+    #: order (the card thrown first, then the next discard weighed: the runner-up's,
+    #: unless the runner-up is a knock).
     risks: tuple[CardRisk, ...] = ()
     #: For a take, pass or draw: what the card on the pile would do (None: only the
     #: stock may be drawn).
@@ -151,6 +152,9 @@ class Advice:
     knock: KnockFacts | None = None
     #: Set when the discard is a card no meld can use.
     dead: DeadCard | None = None
+    #: The adviser's hand at the decision, where the advice names the other moves weighed
+    #: (a knock that goes gin is named as gin); empty when not given.
+    hand: tuple[Card, ...] = ()
 
     @property
     def runner_up(self) -> Option | None:
@@ -164,7 +168,7 @@ class Advice:
 
     @property
     def runner_up_risk(self) -> CardRisk | None:
-        """What the runner-up discard would give away, if it is a discard."""
+        """What the best other discard weighed would give away, if there is one."""
         return self.risks[1] if len(self.risks) > 1 else None
 
 

@@ -1,7 +1,9 @@
 """A hint in words: the move a computer player advises, the runner-up, and why, with numbers.
 
 The players return their advice as data (`ginrummy.players.advice.Advice`); this module
-alone turns it into a sentence, in the player's language. The round's stage is said as
+alone turns it into a sentence, in the player's language: the move and its first reason,
+then (for advice in `Unit.WIN_CHANCE`, the evaluator's) the chance to win the game after
+the move and after the runner-up, then the other reasons. The round's stage is said as
 the stock's size, never as "early" or "late", so two hints never disagree about it.
 """
 
@@ -9,9 +11,10 @@ from __future__ import annotations
 
 from ..core.actions import BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ..core.cards import Card
-from ..players.advice import Advice, CardRisk, DeadCard, KnockFacts, TakeFacts
+from ..players.advice import Advice, CardRisk, DeadCard, KnockFacts, TakeFacts, Unit
 from .cards import card_label, cards_label
 from .i18n import N_, _, join_words, ngettext
+from .review import move_label
 
 __all__ = ["advice_text", "dead_card_text", "percent"]
 
@@ -63,6 +66,33 @@ def advice_text(advice: Advice, limit: int | None = None) -> str:
 
 
 def _clauses(advice: Advice) -> list[str]:
+    clauses = _move_clauses(advice)
+    if advice.unit is Unit.WIN_CHANCE:
+        # The numbers behind the move come right after it: what the reasons explain.
+        clauses.insert(1, _win_chances(advice))
+    return clauses
+
+
+def _win_chances(advice: Advice) -> str:
+    """The chance to win the game after the move, and after the runner-up."""
+    move = advice.options[0]
+    other = advice.runner_up
+    if other is None:
+        # TRANSLATORS: the hint's numbers: the chance to win the game after the move advised.
+        # {percent} is a whole number (write "%" as your language does, e.g. "{percent} %").
+        return _("your chance to win the game: {percent}%").format(percent=percent(move.value))
+    top = advice.take.card if advice.take is not None else None
+    # TRANSLATORS: the hint's numbers: the chance to win the game after the move advised,
+    # then after the best other move ({other} is a move as the review names it: "discard
+    # 9♦", "draw from the stock", "take 7♥"). Whole numbers ("{percent} %").
+    return _("your chance to win the game: {percent}% ({other}: {other_percent}%)").format(
+        percent=percent(move.value),
+        other=move_label(other.action, top, advice.hand, False),
+        other_percent=percent(other.value),
+    )
+
+
+def _move_clauses(advice: Advice) -> list[str]:
     action = advice.action
     if isinstance(action, BigGin):
         # TRANSLATORS: the hint key's advice to the player; {card} is a card face (7♥).

@@ -14,8 +14,8 @@ from ginrummy.app.screens.privacy import PrivacyScreen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.app.screens.table import TableScreen
 from ginrummy.core import Card, EventKind, Phase, min_deadwood
-from ginrummy.players.advice import Advice
-from ginrummy.text.hints import advice_text
+from ginrummy.players.advice import Advice, Unit
+from ginrummy.text.hints import advice_text, percent
 
 SIZE = (80, 24)
 
@@ -268,9 +268,20 @@ def assert_hint_shows(table: TableScreen, advice: Advice) -> None:
     assert len(lines) <= 2, (width, table.message_text)
 
 
-async def test_hint_names_the_masters_move_and_changes_nothing(computer_app: GinRummyApp) -> None:
+def assert_win_chances_show(table: TableScreen, advice: Advice) -> None:
+    """The hint's numbers are on the status line: the chance to win the game after the
+    move and after the runner-up, as whole percentages of the advice's values."""
+    assert advice.unit is Unit.WIN_CHANCE and advice.runner_up is not None
+    move, other = advice.options[0].value, advice.runner_up.value
+    assert f"your chance to win the game: {percent(move)}% (" in table.hint
+    assert f": {percent(other)}%)" in table.hint
+
+
+async def test_hint_names_the_evaluators_move_with_numbers_and_changes_nothing(
+    computer_app: GinRummyApp,
+) -> None:
     from ginrummy.core import Discard, Knock
-    from ginrummy.players import MasterPlayer
+    from ginrummy.players.hint import HintGiver
 
     app = computer_app
     async with app.run_test(size=SIZE) as pilot:
@@ -278,11 +289,12 @@ async def test_hint_names_the_masters_move_and_changes_nothing(computer_app: Gin
         table = table_of(app)
         rnd = table.session.round
         # The first upcard: the hint is a take or a pass; nothing is played.
-        advice = MasterPlayer().advise(table.session.view(0))
+        advice = HintGiver().advise(table.session.view(0))
         actions, hand = list(rnd.actions), rnd.hand(0)
         await pilot.press("h")
         await settle(pilot)
         assert_hint_shows(table, advice)
+        assert_win_chances_show(table, advice)
         assert list(rnd.actions) == actions and rnd.hand(0) == hand
         # Play on to a discard decision: the hint marks the suggested card, and the
         # selection stays where the player left it.
@@ -292,7 +304,7 @@ async def test_hint_names_the_masters_move_and_changes_nothing(computer_app: Gin
             await play_turn_with_keys(pilot)
         view = table.session.view(0)
         assert view.phase is Phase.DISCARD and view.is_my_turn
-        advice = MasterPlayer().advise(view)
+        advice = HintGiver().advise(view)
         assert isinstance(advice.action, Discard | Knock)
         hinted = advice.action.card
         while table.selected is hinted or table.selected is view.taken_card:
@@ -303,6 +315,7 @@ async def test_hint_names_the_masters_move_and_changes_nothing(computer_app: Gin
         await pilot.press("h")
         await settle(pilot)
         assert_hint_shows(table, advice)
+        assert_win_chances_show(table, advice)
         assert list(rnd.actions) == actions and rnd.hand(0) == hand
         assert table.selected is chosen and table.hand.selected is chosen
         assert table.hand.hinted is hinted
@@ -320,7 +333,7 @@ async def test_hint_names_the_masters_move_and_changes_nothing(computer_app: Gin
 
 
 async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:
-    from ginrummy.players import MasterPlayer
+    from ginrummy.players.hint import HintGiver
 
     app = GinRummyApp(mode="hotseat", names=("Anna", "Ben"), seed=14, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
@@ -333,11 +346,11 @@ async def test_hint_in_hotseat_uses_the_acting_players_view() -> None:
         assert table.check_action("hint", ()) is True
         await pilot.press("h")
         await settle(pilot)
-        assert_hint_shows(table, MasterPlayer().advise(table.session.view(seat)))
+        assert_hint_shows(table, HintGiver().advise(table.session.view(seat)))
 
 
-async def test_the_hint_comes_from_the_level_played_against() -> None:
-    from ginrummy.players import MasterPlayer
+async def test_the_hint_against_the_master_is_the_evaluators() -> None:
+    from ginrummy.players.hint import HintGiver
 
     app = GinRummyApp(mode="computer", level="master", seed=5, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
@@ -346,7 +359,7 @@ async def test_the_hint_comes_from_the_level_played_against() -> None:
         view = table.session.view(0)
         await pilot.press("h")
         await settle(pilot)
-        assert_hint_shows(table, MasterPlayer().advise(view))
+        assert_hint_shows(table, HintGiver().advise(view))
 
 
 async def test_a_hint_for_a_moment_gone_by_is_dropped() -> None:

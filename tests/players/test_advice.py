@@ -14,7 +14,9 @@ from advice_positions import position
 from ginrummy.core import CARDS, Card, Discard, Knock, PlayerView, mask_of, parse_cards
 from ginrummy.players import LEVELS, advisor_for
 from ginrummy.players.advice import Advice, Unit, gin_outs
+from ginrummy.players.evaluator import Evaluator
 from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.hint import HINT_SAMPLES, HINT_SEED, HintGiver
 from ginrummy.players.master import MasterPlayer
 
 #: The opponent's throws in these positions: far from every card that matters.
@@ -57,12 +59,15 @@ def test_the_hint_does_not_feed_the_opponent_a_card_it_is_collecting(
 
 
 @pytest.mark.parametrize("level", ["", *LEVELS])
-def test_every_level_gets_the_masters_hint(level: str) -> None:
-    hand, took, _feeding, safer = FEEDS[0]
+def test_every_level_gets_the_evaluators_hint(level: str) -> None:
+    # The hint key's advisor, whatever the level: the evaluator's best at the review's
+    # budget, which throws neither the card the opponent collects nor the master's 8♣.
+    hand, took, feeding, _safer = FEEDS[0]
     view = position(hand, took=took, threw=THREW, draws=4)
     advisor = advisor_for(level)
-    assert isinstance(advisor, MasterPlayer)
-    assert advisor.advise(view).action == Discard(card(safer))
+    assert isinstance(advisor, HintGiver)
+    best = Evaluator(HINT_SAMPLES, seed=HINT_SEED).evaluate(view).best.action
+    assert advisor.advise(view).action == best != Discard(card(feeding))
 
 
 def test_advise_computes_more_but_choose_plays_the_masters_move() -> None:

@@ -3,7 +3,24 @@ always said as the stock's size, and the reasons cut to the room there is."""
 
 from __future__ import annotations
 
-from ginrummy.core import BigGin, Card, Discard, DrawStock, Knock, TakeDiscard, parse_cards
+import dataclasses
+import re
+
+import pytest
+
+from ginrummy.core import (
+    BigGin,
+    Card,
+    Discard,
+    DrawStock,
+    Game,
+    Knock,
+    PlayerView,
+    Rules,
+    TakeDiscard,
+    parse_cards,
+)
+from ginrummy.players import make_player
 from ginrummy.players.advice import (
     Advice,
     CardRisk,
@@ -13,6 +30,7 @@ from ginrummy.players.advice import (
     TakeFacts,
     Unit,
 )
+from ginrummy.players.hint import HintGiver
 from ginrummy.text import i18n
 from ginrummy.text.hints import advice_text, percent
 
@@ -146,3 +164,121 @@ def test_a_dead_card_says_why_and_a_close_call_says_so() -> None:
 
 def test_percentages_are_whole_and_never_zero_for_a_chance_that_is_not() -> None:
     assert [percent(p) for p in (0.0, 0.001, 0.074, 0.5, 1.0)] == [0, 1, 7, 50, 100]
+
+
+# --- the evaluator's advice: chances to win the game ----------------------------------------
+
+#: The evaluator's advice (`players.hint`): 8♣ rather than 9♦, with the chances to win.
+BY_CHANCES = Advice(
+    Discard(card("8C")),
+    Unit.WIN_CHANCE,
+    (Option(Discard(card("8C")), 0.544), Option(Discard(card("9D")), 0.468)),
+    stock=23,
+    deadwood=18,
+    risks=NOT_THE_NINE.risks,
+)
+
+#: The chances clause in every language, and the separator its reasons are joined with.
+CHANCES = {
+    "en": "your chance to win the game: 54% (",
+    "pl": "twoja szansa na wygranie partii: 54% (",
+    "da": "din chance for at vinde spillet: 54 % (",
+    "hu": "esélyed a játszma megnyerésére: 54% (",
+    "es": "tu probabilidad de ganar la partida: 54 % (",
+    "fi": "mahdollisuutesi voittaa peli: 54 % (",
+}
+
+
+def test_the_evaluators_advice_gives_the_chances_to_win_right_after_the_move() -> None:
+    assert advice_text(BY_CHANCES) == (
+        "Discard 8♣: 18 deadwood left; your chance to win the game: 54% (discard 9♦: 47%);"
+        " the opponent took 9♠ and let 8♥ go — its chance to use 9♦: 42%, 8♣: 18%"
+    )
+    # A forced move has no runner-up: its chance alone.
+    forced = Advice(DrawStock(), Unit.WIN_CHANCE, (Option(DrawStock(), 0.6),), 31, 40)
+    assert advice_text(forced) == (
+        "Draw from the stock: both players passed the upcard; your chance to win the game: 60%"
+    )
+    # The runner-up of a draw is named as a move: "take 7♣", "draw from the stock".
+    take = TakeFacts(card("7C"), cards("7H 7D"), False, 30, 23, True)
+    took = Advice(
+        TakeDiscard(),
+        Unit.WIN_CHANCE,
+        (Option(TakeDiscard(), 0.61), Option(DrawStock(), 0.55)),
+        30,
+        23,
+        take=take,
+    )
+    assert advice_text(took) == (
+        "Take 7♣: it makes a set with 7♥ 7♦; your chance to win the game: 61%"
+        " (draw from the stock: 55%)"
+    )
+    # Given the hand, a knock that goes gin is named as gin.
+    hand = cards("AS 2S 3S 4S 7H 7D 7C QH QD QC QS")
+    big = Advice(
+        BigGin(),
+        Unit.WIN_CHANCE,
+        (Option(BigGin(), 0.93), Option(Knock(card("AS")), 0.9)),
+        12,
+        0,
+        hand=hand,
+    )
+    assert advice_text(big).endswith("(gin, discarding A♠: 90%)")
+    # Advice in another unit (the expert's) gives no chances.
+    assert "chance to win" not in advice_text(NOT_THE_NINE)
+
+
+@pytest.mark.parametrize("language", sorted(CHANCES))
+def test_the_chances_to_win_in_six_languages(language: str) -> None:
+    i18n.set_language(language)
+    text = advice_text(BY_CHANCES)
+    assert CHANCES[language] in text
+    # The runner-up follows, named as a move, and its chance.
+    runner_up = text.split(CHANCES[language], 1)[1].split(")")[0]
+    assert "9♦" in runner_up and "47" in runner_up
+
+
+def _advices(views: list[PlayerView]) -> list[Advice]:
+    giver = HintGiver(8)  # a small budget: the words, not the values, are under test
+    return [giver.advise(v) for v in views]
+
+
+@pytest.mark.parametrize("language", sorted(CHANCES))
+def test_over_many_positions_the_stage_is_only_ever_the_stock(language: str) -> None:
+    """The hint's words never depend on the round's stage except through the stock's
+    number: the same advice with 97 or 98 cards in the stock reads the same but for that
+    number (no "early" here and "this late" there), in every language."""
+    i18n.set_language(language)
+    views = _positions()
+    assert len({v.stock_size for v in views}) > 10
+    knocks = 0
+    for advice in _advices(views):
+        texts = [advice_text(dataclasses.replace(advice, stock=s)) for s in (97, 98)]
+        assert texts[0].replace("97", "98") == texts[1]
+        if advice.knock is not None and advice.knock.deadwood:
+            knocks += 1
+            assert "97" in texts[0]  # a knock's risk is said with the stock's size
+        if language == "en":
+            said = advice_text(advice)
+            assert not re.search(r"\b(late|early in)\b", said), said
+    assert knocks >= 1
+
+
+def _positions() -> list[PlayerView]:
+    """Seat 0's decisions in a few seeded games of two experts, to the round's end."""
+    views: list[PlayerView] = []
+    for seed in (2, 5, 8):
+        game = Game(Rules(), seed=seed)
+        bots = (make_player("expert", seed), make_player("expert", seed + 1))
+        for _round in range(2):
+            rnd = game.round
+            while rnd.result is None:
+                me = rnd.to_act
+                view = rnd.view(me)
+                if me == 0:
+                    views.append(view)
+                game.apply(bots[me].choose(view), me)
+            if game.is_over:
+                break
+            game.next_round()
+    return views

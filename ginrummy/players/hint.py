@@ -1,0 +1,78 @@
+"""The hint giver: the evaluator's best move for the seat to act, with the facts behind it.
+
+`HintGiver.advise(view)` asks the `Evaluator` (`evaluator.py`) for the game-win chance of
+every legal choice of the seat's decision, from its view alone, at the review's own budget
+and seed (`HINT_SAMPLES`, `HINT_SEED`): the move advised is the evaluator's best, so the
+review of the game, which values the same choices on the same sampled worlds, never grades
+it below *good* unless a choice it only screened turns out better once valued on every
+world (`scripts/hint_bench.py --agreement` measures how often).
+
+The advice is data (`Advice`, built by `hint_advice`), in `Unit.WIN_CHANCE`: the options
+weighed, best first, and the facts a person can check at the table. `ginrummy.text.hints`
+words it.
+
+This module is light: the hint key makes a `HintGiver` on the UI thread, and the
+evaluator's modules are loaded by the worker that computes the hint, on its first
+`advise`. Cost of a hint: one evaluation (about 85 ms on this 2-core machine,
+BENCHMARKS.md); the facts cost a few milliseconds more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
+
+from ..core.round import PlayerView
+from .style import KnockStyle
+
+if TYPE_CHECKING:
+    from .advice import Advice
+    from .evaluator import Evaluator
+
+__all__ = ["HINT_SAMPLES", "HINT_SEED", "HintGiver"]
+
+#: Worlds per hint: the review's default budget (`evaluator.DEFAULT_SAMPLES`), which fits
+#: play's time (a mean of about 85 ms, the target is 150 ms), so that the hint and the
+#: review value a decision alike.
+HINT_SAMPLES: Final = 48
+#: The evaluator's seed for hints: the review's default.
+HINT_SEED: Final = 0
+
+
+class HintGiver:
+    """Advises the seat to act by the evaluator, and says why with numbers.
+
+    ``samples`` and ``seed``: the evaluator's budget and seed (the review's by default).
+    It reads the opponent's style from the rounds it is told (`recall`), to say that an
+    opponent knocks early; the move advised never depends on it. Use one per thread."""
+
+    name = "hint"
+
+    def __init__(self, samples: int = HINT_SAMPLES, seed: int | str = HINT_SEED) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.samples = samples
+        self.seed = seed
+        #: How eagerly the opponent knocks, read from the rounds recalled.
+        self.style = KnockStyle()
+        self._evaluator: Evaluator | None = None
+
+    @property
+    def evaluator(self) -> Evaluator:
+        """The evaluator the hints come from (made, and its modules loaded, when first
+        asked for)."""
+        if self._evaluator is None:
+            from .evaluator import Evaluator
+
+            self._evaluator = Evaluator(self.samples, seed=self.seed)
+        return self._evaluator
+
+    def recall(self, rounds: Iterable[PlayerView]) -> None:
+        """Read the opponent's style from rounds that ended before the hint was asked."""
+        self.style.recall(rounds)
+
+    def advise(self, view: PlayerView) -> Advice:
+        """The evaluator's best choice for ``view`` (the seat to act), with its facts."""
+        from .hint_advice import advice_for
+
+        return advice_for(self.evaluator, view, self.style.eager)
