@@ -1,20 +1,24 @@
-"""The hint giver: the evaluator's best move for the seat to act, with the facts behind it.
+"""The hint giver: the master's move for the seat to act, checked by the evaluator, with
+the facts behind it.
 
-`HintGiver.advise(view)` asks the `Evaluator` (`evaluator.py`) for the game-win chance of
-every legal choice of the seat's decision, from its view alone, at the review's own budget
-and seed (`HINT_SAMPLES`, `HINT_SEED`): the move advised is the evaluator's best, so the
-review of the game, which values the same choices on the same sampled worlds, never grades
-it below *good* unless a choice it only screened turns out better once valued on every
-world (`scripts/hint_bench.py --agreement` measures how often).
+`HintGiver.advise(view)` asks the master for its hint (its move, weighing the chance of
+feeding the opponent a little more among its closest discards), then the `Evaluator`
+(`evaluator.py`) for the game-win chance of every legal choice, from the seat's view
+alone, at the review's own budget and seed (`HINT_SAMPLES`, `HINT_SEED`), the master's
+move valued on every world as the review values the move played. The master's move is
+advised when the evaluation grades it good; otherwise the evaluator's best is. So the
+review of the game, which values the same choices on the same worlds, grades the hint
+*good* (`scripts/hint_bench.py --agreement` measures it), while a player who follows the
+hints plays the master's game: the evaluator's best alone, played every turn, won 22 of
+70 games against the master (BENCHMARKS.md), for its play-outs are greedy.
 
-The advice is data (`Advice`, built by `hint_advice`), in `Unit.WIN_CHANCE`: the options
-weighed, best first, and the facts a person can check at the table. `ginrummy.text.hints`
-words it.
+The advice is data (`Advice`, built by `hint_advice`), in `Unit.WIN_CHANCE`: the move
+first, then the other options best first, and the facts a person can check at the table.
+`ginrummy.text.hints` words it.
 
-This module is light: the hint key makes a `HintGiver` on the UI thread, and the
-evaluator's modules are loaded by the worker that computes the hint, on its first
-`advise`. Cost of a hint: one evaluation (about 85 ms on this 2-core machine,
-BENCHMARKS.md); the facts cost a few milliseconds more.
+This module is light: the hint key makes a `HintGiver` on the UI thread, and the master's
+and the evaluator's modules are loaded by the worker that computes the hint, on its first
+`advise`. Cost of a hint: the master's decision and one evaluation (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ class HintGiver:
         #: How eagerly the opponent knocks, read from the rounds recalled.
         self.style = KnockStyle()
         self._evaluator: Evaluator | None = None
+        self._rounds: tuple[PlayerView, ...] = ()
 
     @property
     def evaluator(self) -> Evaluator:
@@ -69,10 +74,15 @@ class HintGiver:
 
     def recall(self, rounds: Iterable[PlayerView]) -> None:
         """Read the opponent's style from rounds that ended before the hint was asked."""
-        self.style.recall(rounds)
+        self._rounds = tuple(rounds)
+        self.style.recall(self._rounds)
 
     def advise(self, view: PlayerView) -> Advice:
-        """The evaluator's best choice for ``view`` (the seat to act), with its facts."""
+        """The move to advise for ``view`` (the seat to act), with its facts: the master's
+        own hint when the evaluation grades it good, else the evaluator's best."""
         from .hint_advice import advice_for
+        from .master import MasterPlayer
 
-        return advice_for(self.evaluator, view, self.style.eager)
+        master = MasterPlayer(self.seed)
+        master.recall(self._rounds)
+        return advice_for(self.evaluator, view, self.style.eager, master.advise(view).action)

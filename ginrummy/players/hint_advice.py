@@ -24,6 +24,7 @@ from .expert import ExpertPlayer, dead_card
 from .master.belief import read_view
 from .master.config import MasterConfig
 from .master.discards import danger
+from .review import INACCURACY
 from .tracking import CardTracker, Tracking
 
 __all__ = ["ADVICE_OPTIONS", "advice_for"]
@@ -35,15 +36,29 @@ ADVICE_OPTIONS: Final = 5
 CONFIG: Final = MasterConfig()
 
 
-def advice_for(evaluator: Evaluator, view: PlayerView, eager: float) -> Advice:
-    """The evaluator's best choice for ``view`` (the seat to act), with its facts;
-    ``eager``: the belief that the opponent knocks as soon as it can (`KnockStyle`)."""
-    evaluation = evaluator.evaluate(view)
-    options = tuple(Option(c.action, c.win) for c in evaluation.choices[:ADVICE_OPTIONS])
+def advice_for(
+    evaluator: Evaluator, view: PlayerView, eager: float, prefer: Action | None = None
+) -> Advice:
+    """The move to advise for ``view`` (the seat to act), with its facts; ``eager``: the
+    belief that the opponent knocks as soon as it can (`KnockStyle`).
+
+    ``prefer`` (the master's move) is advised when the evaluation grades it good (it
+    loses less than `review.INACCURACY` against the evaluator's best): the evaluator's
+    greedy play-outs value a decision well enough to catch a move that gives the game
+    away, but a player who always followed its best choice would lose to the master.
+    Otherwise, and without ``prefer``, the evaluator's best is advised."""
+    keep = (prefer,) if prefer is not None else ()
+    evaluation = evaluator.evaluate(view, keep)
+    action = evaluation.best.action
+    if prefer is not None and evaluation.loss(prefer) < INACCURACY:
+        action = prefer
+    ranked = [c for c in evaluation.choices if c.action == action]
+    ranked += [c for c in evaluation.choices if c.action != action]
+    options = tuple(Option(c.action, c.win) for c in ranked[:ADVICE_OPTIONS])
     if view.phase is Phase.FIRST_UPCARD or view.phase is Phase.DRAW:
-        advice = _draw_advice(view, evaluation.best.action, options)
+        advice = _draw_advice(view, action, options)
     else:
-        advice = _discard_advice(view, evaluation, options, eager)
+        advice = _discard_advice(view, action, evaluation, options, eager)
     return replace(advice, hand=view.hand)
 
 
@@ -69,11 +84,11 @@ def _draw_advice(view: PlayerView, action: Action, options: tuple[Option, ...]) 
 # --- a discard, a knock or gin -------------------------------------------------------
 def _discard_advice(
     view: PlayerView,
+    action: Action,
     evaluation: Evaluation,
     options: tuple[Option, ...],
     eager: float,
 ) -> Advice:
-    action = evaluation.best.action
     stock = view.stock_size
     hand = view.hand_mask
     if isinstance(action, BigGin):

@@ -77,7 +77,9 @@ def _win_chances(advice: Advice) -> str:
     """The chance to win the game after the move, and after the runner-up."""
     move = advice.options[0]
     other = advice.runner_up
-    if other is None:
+    # The move advised may be a good one a little below the evaluator's best (within its
+    # noise): a runner-up shown with a higher chance would read as a better move.
+    if other is None or other.value > move.value:
         # TRANSLATORS: the hint's numbers: the chance to win the game after the move advised.
         # {percent} is a whole number (write "%" as your language does, e.g. "{percent} %").
         return _("your chance to win the game: {percent}%").format(percent=percent(move.value))

@@ -32,7 +32,8 @@ from ginrummy.players.advice import Unit
 from ginrummy.players.evaluator import DEFAULT_SAMPLES, Evaluator
 from ginrummy.players.hint import HINT_SAMPLES, HINT_SEED, HintGiver
 from ginrummy.players.hint_advice import ADVICE_OPTIONS
-from ginrummy.players.review import Grade, review
+from ginrummy.players.master import MasterPlayer
+from ginrummy.players.review import INACCURACY, Grade, review
 
 #: The opponent's throws in the fixed positions: far from every card that matters.
 THREW = "KH QD"
@@ -56,18 +57,24 @@ def game_views(count: int, seed: int) -> list[PlayerView]:
     return views
 
 
-def test_the_hint_is_the_evaluators_best_choice_at_the_reviews_budget() -> None:
+def test_the_hint_is_the_masters_move_if_graded_good_else_the_evaluators_best() -> None:
     assert (HINT_SAMPLES, HINT_SEED) == (DEFAULT_SAMPLES, 0)  # the review's defaults
     views = game_views(14, seed=3)
     phases = {v.phase for v in views}
     assert {Phase.DRAW, Phase.DISCARD} <= phases
     for view in views:
         advice = HintGiver().advise(view)
-        evaluation = Evaluator(HINT_SAMPLES, seed=HINT_SEED).evaluate(view)
-        assert advice.action == evaluation.best.action
+        masters = MasterPlayer(HINT_SEED).advise(view).action
+        evaluation = Evaluator(HINT_SAMPLES, seed=HINT_SEED).evaluate(view, (masters,))
+        if evaluation.loss(masters) < INACCURACY:
+            assert advice.action == masters
+        else:
+            assert advice.action == evaluation.best.action != masters
         assert advice.unit is Unit.WIN_CHANCE and advice.unit.higher_is_better
-        # The options are the evaluation's first choices, with their chances to win.
-        expected = [(c.action, c.win) for c in evaluation.choices[:ADVICE_OPTIONS]]
+        # The options: the move first, then the evaluation's other choices, best first,
+        # with their chances to win.
+        ranked = sorted(evaluation.choices, key=lambda c: c.action != advice.action)
+        expected = [(c.action, c.win) for c in ranked[:ADVICE_OPTIONS]]
         assert [(o.action, o.value) for o in advice.options] == expected
         assert advice.stock == view.stock_size
         # Every discard weighed has its risk, in the options' order, the move's first.

@@ -224,6 +224,14 @@ def test_the_evaluators_advice_gives_the_chances_to_win_right_after_the_move() -
         hand=hand,
     )
     assert advice_text(big).endswith("(gin, discarding A♠: 90%)")
+    # The master's move, graded good a little below the evaluator's best: the best is not
+    # shown as the runner-up (a higher chance would read as the better move).
+    below = dataclasses.replace(
+        took, options=(Option(TakeDiscard(), 0.55), Option(DrawStock(), 0.56))
+    )
+    assert advice_text(below) == (
+        "Take 7♣: it makes a set with 7♥ 7♦; your chance to win the game: 55%"
+    )
     # Advice in another unit (the expert's) gives no chances.
     assert "chance to win" not in advice_text(NOT_THE_NINE)
 
