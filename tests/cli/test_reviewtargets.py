@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.core import Rules
+from ginrummy.core import Game, Rules
 from ginrummy.core.record import from_dict
 from ginrummy.players import make_player
 from ginrummy.tools.arena import plan_game, play_game_record
@@ -23,12 +23,16 @@ from ginrummy.tools.reviewtargets.series import (
     play_record,
     ratio,
     read_series,
-    record_dict,
     run_series,
 )
 
 #: Short games for the tests that play the master.
 SHORT = Rules(target=25)
+
+
+def played(players: tuple[str, str], rules: Rules, run_seed: int, index: int) -> Game:
+    """Game ``index`` of a series, as its game record reads back."""
+    return from_dict(play_record(players, rules, run_seed, index)).game
 
 
 def test_games_are_the_arenas_games() -> None:
@@ -37,33 +41,31 @@ def test_games_are_the_arenas_games() -> None:
         arena = play_game_record(
             ("simple", "random"), Rules(), plan_game(5, index), keep=True, run_seed=5
         )
-        game = play_record(("simple", "random"), Rules(), 5, index)
-        assert record_dict(("simple", "random"), game, 5, index) == arena.record
-        assert from_dict(arena.record).game.scores == game.scores
+        assert play_record(("simple", "random"), Rules(), 5, index) == arena.record
 
 
 def test_noisy_player() -> None:
     game_seed = plan_game(1, 0).seed
     # Rate 0 plays the master's moves; rate 1 a random legal move every time.
-    quiet = play_record(("master~0", "simple"), SHORT, 1, 0)
-    plain = play_record(("master", "simple"), SHORT, 1, 0)
+    quiet = played(("master~0", "simple"), SHORT, 1, 0)
+    plain = played(("master", "simple"), SHORT, 1, 0)
     assert quiet.scores == plain.scores
     assert [r.actions for r in quiet.rounds] == [r.actions for r in plain.rounds]
-    wild = play_record(("master~1", "simple"), SHORT, 1, 0)
+    wild = played(("master~1", "simple"), SHORT, 1, 0)
     assert [r.actions for r in wild.rounds] != [r.actions for r in plain.rounds]
     bot = make_bot("master~0.2", game_seed)
     assert isinstance(bot, NoisyPlayer)
     assert bot.rate == 0.2
     assert not isinstance(make_bot("master", 1), NoisyPlayer)
     # A noisy player's random moves are its own: the same seed, the same moves.
-    assert [r.actions for r in play_record(("master~1", "simple"), SHORT, 1, 0).rounds] == [
+    assert [r.actions for r in played(("master~1", "simple"), SHORT, 1, 0).rounds] == [
         r.actions for r in wild.rounds
     ]
 
 
 def test_noisy_rate_one_plays_like_random_in_kind() -> None:
     bot = NoisyPlayer(make_player("expert", 3), 1.0, 3)
-    game = play_record(("simple", "simple"), Rules(), 2, 0)
+    game = played(("simple", "simple"), Rules(), 2, 0)
     rnd = game.rounds[0].dealt_again()
     view = rnd.view(rnd.to_act)
     picks = {bot.choose(view) for _ in range(40)}

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...core import Game, IllegalActionError, ResultKind, Rules
+from ...core.player import Player
 from ...core.record import Record, Seat
 from ...core.record import to_dict as record_dict
 from ...players import PLAYERS, make_player
@@ -36,13 +37,20 @@ MAX_ROUND_MOVES = 2000
 
 
 def play_game_record(
-    bots: tuple[str, str], rules: Rules, plan: GamePlan, *, keep: bool = False, run_seed: int = 0
+    bots: tuple[str, str],
+    rules: Rules,
+    plan: GamePlan,
+    *,
+    keep: bool = False,
+    run_seed: int = 0,
+    make: Callable[[str, int], Player] = make_player,
 ) -> GameRecord:
     """Play one whole game as planned, timing every decision; ``keep``: with the game as a
-    game record (its ``extra`` names the run's seed ``run_seed`` and the game's index)."""
+    game record (its ``extra`` names the run's seed ``run_seed`` and the game's index);
+    ``make(name, seed)``: the bots (a benchmark may wrap them)."""
     by_player = (
-        make_player(bots[0], bot_seed(plan.seed, 0)),
-        make_player(bots[1], bot_seed(plan.seed, 1)),
+        make(bots[0], bot_seed(plan.seed, 0)),
+        make(bots[1], bot_seed(plan.seed, 1)),
     )
     seats = plan.seats
     players = (by_player[seats[0]], by_player[seats[1]])

@@ -42,16 +42,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ...core import Game, Rules
+from ...core import Rules
 from ...core.actions import Action
 from ...core.player import Player
-from ...core.record import Record, RecordError, Seat, from_dict, to_dict
+from ...core.record import Record, RecordError, from_dict
 from ...core.round import PlayerView
 from ...players import PLAYERS, make_player
 from ...players.evaluator import Evaluator
 from ...players.gamevalue import value_table
 from ...players.review import Grade, review
-from ..arena import MAX_ROUND_MOVES, Z95, bot_seed, plan_game, wilson_interval
+from ..arena import Z95, ArenaError, plan_game, play_game_record, wilson_interval
 
 __all__ = [
     "GameLine",
@@ -115,36 +115,19 @@ def make_bot(spec: str, seed: int) -> Player:
     return NoisyPlayer(bot, rate, seed) if "~" in spec else bot
 
 
-def play_record(players: tuple[str, str], rules: Rules, run_seed: int, index: int) -> Game:
+def play_record(
+    players: tuple[str, str], rules: Rules, run_seed: int, index: int
+) -> dict[str, Any]:
     """Game ``index`` of an arena run seeded ``run_seed`` between ``players`` (player 0
-    first named), as `arena.play_game_record` plays it."""
+    first named), played by `arena.play_game_record` (``bot~RATE`` for `NoisyPlayer`):
+    the game record ``ginrummy arena --record`` writes."""
     plan = plan_game(run_seed, index)
-    by_player = (
-        make_bot(players[0], bot_seed(plan.seed, 0)),
-        make_bot(players[1], bot_seed(plan.seed, 1)),
-    )
-    bots = (by_player[plan.seats[0]], by_player[plan.seats[1]])
-    game = Game(rules, seed=plan.seed, first_dealer=plan.first_dealer)
-    while True:
-        rnd = game.round
-        moves = 0
-        while rnd.result is None:
-            moves += 1
-            if moves > MAX_ROUND_MOVES:
-                raise TargetsError(f"game {index} (seed {run_seed}): a round did not end")
-            me = rnd.to_act
-            game.apply(bots[me].choose(rnd.view(me)), me)
-        if game.winner is not None:
-            return game
-        game.next_round()
-
-
-def record_dict(players: tuple[str, str], game: Game, run_seed: int, index: int) -> dict[str, Any]:
-    """The game record of game ``index``, as ``ginrummy arena --record`` writes it."""
-    seats = plan_game(run_seed, index).seats
-    sitting = tuple(Seat(players[p], "bot", players[p]) for p in seats)
-    extra = {"arena": {"seed": run_seed, "game": index}}
-    return to_dict(Record(game, (sitting[0], sitting[1]), extra))
+    try:
+        played = play_game_record(players, rules, plan, keep=True, run_seed=run_seed, make=make_bot)
+    except ArenaError as exc:
+        raise TargetsError(f"game {index} (seed {run_seed}): {exc}") from None
+    assert played.record is not None
+    return played.record
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,8 +261,7 @@ class GameLine:
 def review_one(series: Series, index: int) -> tuple[GameLine, dict[str, Any]]:
     """Play, record, read back and review game ``index`` of a series."""
     start, cpu = time.perf_counter(), time.process_time()
-    game = play_record(series.players, series.rules, series.seed, index)
-    data = record_dict(series.players, game, series.seed, index)
+    data = play_record(series.players, series.rules, series.seed, index)
     record = from_dict(json.loads(json.dumps(data)))
     seats = plan_game(series.seed, index).seats
     evaluator = Evaluator(series.budget, seed=series.eval_seed)
