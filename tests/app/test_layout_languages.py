@@ -22,6 +22,7 @@ import pytest
 from support.layout import cut_texts, screen_lines
 from support.pilot import (
     finished_game,
+    finished_match,
     pressing,
     record_games,
     resuming_the_last_move,
@@ -43,8 +44,7 @@ from ginrummy.app.screens.gameover import GameOverScreen
 from ginrummy.app.widgets.cardart import Group, layout_groups
 from ginrummy.app.widgets.palette import Palette
 from ginrummy.app.widgets.prose import Prose
-from ginrummy.core import PRESETS, Match, ResultKind, Rules, parse_cards
-from ginrummy.players.simple import SimplePlayer
+from ginrummy.core import PRESETS, ResultKind, Rules, parse_cards
 from ginrummy.store import GameMeta
 from ginrummy.text import i18n
 
@@ -74,23 +74,6 @@ def last_move(seed: int = 1, **rules: int) -> Callable[[str], GinRummyApp]:
     """The computer game of ``seed`` to ``rules`` resumed at the move that ends it (the
     moves before played in the core: the same game-over screen, many times sooner)."""
     return lambda lang: resuming_the_last_move(Rules(**rules), seed, lang)
-
-
-def finished_match(seed: int) -> Match:
-    """A match of three games to 30 of the simple bot against itself."""
-    match = Match(Rules(target=30, games=3), seed=seed)
-    players = (SimplePlayer(), SimplePlayer())
-    while not match.is_over:
-        rnd = match.game.round
-        while rnd.result is None:
-            me = rnd.to_act
-            match.apply(players[me].choose(rnd.view(me)), me)
-        if match.game.is_over:
-            if not match.is_over:
-                match.next_game()
-        else:
-            match.game.next_round()
-    return match
 
 
 def with_undo_and_a_match(lang: str) -> GinRummyApp:

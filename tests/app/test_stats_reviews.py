@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.pilot import to_game_over, until
+from support.pilot import finished_match, to_game_over, until
 from textual.widgets import OptionList, Static
 
 from ginrummy.app import GinRummyApp
@@ -17,7 +17,6 @@ from ginrummy.app.screens.gameover import BACKGROUND, GameOverScreen
 from ginrummy.app.screens.review import ReviewScreen
 from ginrummy.app.screens.stats import GameChoiceScreen, StatsScreen
 from ginrummy.core import Match, Rules
-from ginrummy.players import make_player
 from ginrummy.store import GameMeta, Store
 
 SIZE = (80, 24)
@@ -80,18 +79,7 @@ async def test_r_on_the_game_over_stops_the_background_review_and_reviews_there(
 
 
 def a_match(store: Store) -> Match:
-    match = Match(Rules(target=30, games=3), seed=2)
-    players = (make_player("simple", 1), make_player("simple", 2))
-    while not match.is_over:
-        rnd = match.game.round
-        while rnd.result is None:
-            me = rnd.to_act
-            match.apply(players[me].choose(rnd.view(me)), me)
-        if match.game.is_over:
-            if not match.is_over:
-                match.next_game()
-        else:
-            match.game.next_round()
+    match = finished_match()
     meta = GameMeta("computer", ("Ann", "Computer"), "simple", "m1", "2025-01-02T10:00:00")
     store.finish_game(match, meta)
     return match

@@ -8,10 +8,8 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from support.pilot import finished_game
+from support.pilot import finished_game, finished_match
 
-from ginrummy.core import Match, Rules
-from ginrummy.players import make_player
 from ginrummy.players.evaluator import Evaluator
 from ginrummy.players.review import RoundReview, SeatReview, grade, review
 from ginrummy.store import GameMeta, Store
@@ -116,18 +114,7 @@ def test_a_mistake_counts_in_the_cost(tmp_path: Path, model: SeatReview) -> None
 
 def test_a_match_s_games_are_reviewed_each_and_in_order(tmp_path: Path, model: SeatReview) -> None:
     store = Store(tmp_path)
-    match = Match(Rules(target=30, games=3), seed=2)
-    players = (make_player("simple", 1), make_player("simple", 2))
-    while not match.is_over:
-        rnd = match.game.round
-        while rnd.result is None:
-            me = rnd.to_act
-            match.apply(players[me].choose(rnd.view(me)), me)
-        if match.game.is_over:
-            if not match.is_over:
-                match.next_game()
-        else:
-            match.game.next_round()
+    match = finished_match()
     meta = GameMeta("hotseat", ("Anna", "Ben"), "", "m1", "2025-01-02T10:00:00")
     store.finish_game(match, meta)
     for n in (2, 1):

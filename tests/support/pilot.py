@@ -119,6 +119,23 @@ def finished_game(seed: int = 3, target: int = 60) -> Game:
     return game
 
 
+def finished_match(seed: int = 2, target: int = 30, games: int = 3) -> Match:
+    """A whole match of the simple bot against itself."""
+    match = Match(Rules(target=target, games=games), seed=seed)
+    players = (SimplePlayer(), SimplePlayer())
+    while not match.is_over:
+        rnd = match.game.round
+        while rnd.result is None:
+            me = rnd.to_act
+            match.apply(players[me].choose(rnd.view(me)), me)
+        if match.game.is_over:
+            if not match.is_over:
+                match.next_game()
+        else:
+            match.game.next_round()
+    return match
+
+
 def record_games(store: Store, seeds: tuple[int, ...] = (3,), target: int = 60) -> None:
     """Put finished games in ``store``'s history, as if played against the computer."""
     for n, seed in enumerate(seeds):
