@@ -240,3 +240,17 @@ async def test_a_game_against_the_computer_has_no_seat_to_switch() -> None:
         assert "s" not in keys and "n" in keys
         await pilot.press("s")
         assert screen.seat == 0
+
+
+async def test_the_summary_writes_the_accuracy_as_the_language_does() -> None:
+    """The accuracy on the review's summary line takes the language's decimal comma."""
+    record = random_game()
+    app = GinRummyApp(computer_delay=0.0, language="pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = ReviewScreen(record, "g1", app.store)
+        app.push_screen(screen)
+        await reviewed(pilot, screen)
+        accuracy = f"{screen.reviews[0].accuracy:.1f}"
+        summary = text_of(screen, "#review-summary")
+        assert f"dokładność {accuracy.replace('.', ',')}" in summary, summary

@@ -39,7 +39,7 @@ from ...store import GameMeta, Store
 from ...store.reviews import app_evaluator, seats_of
 from ...text import review as words
 from ...text.cards import cards_label
-from ...text.i18n import N_, _, ngettext
+from ...text.i18n import N_, _, ngettext, number
 from ..widgets.footer import LocalFooter
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
@@ -240,8 +240,8 @@ class ReviewScreen(GinScreen[None]):
         # moves and what they cost ("3 costly moves, −14.0%") and the luck, in percentage points of
         # winning the game.
         t.append(
-            _("accuracy {acc:.1f} · {errors} · luck {luck}").format(
-                acc=r.accuracy,
+            _("accuracy {acc} · {errors} · luck {luck}").format(
+                acc=number(r.accuracy, ".1f"),
                 errors=words.errors_cost(r.errors, r.cost),
                 luck=words.signed_percent(r.luck),
             )
