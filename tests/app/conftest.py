@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from support.net import serve  # noqa: F401 (a fixture: the online tests' hosts)
+from support.reviews import small_evaluator
 
 from ginrummy.app import GinRummyApp
 
@@ -21,8 +22,5 @@ def small_review_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     tests wait for the workers (`settle`), and the default budget takes a second a round.
     A test that wants another evaluator patches `make_evaluator` again."""
     from ginrummy.app.screens import review
-    from ginrummy.players.evaluator import Evaluator
 
-    monkeypatch.setattr(
-        review, "make_evaluator", lambda: Evaluator(4, seed=1, screen=2, finalists=1)
-    )
+    monkeypatch.setattr(review, "make_evaluator", small_evaluator)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from support.pilot import record_games, to_game_over, until
+from support.reviews import Gated, review_from_the_statistics, small_evaluator
 from textual.pilot import Pilot
 from textual.widgets import Button
 
@@ -20,21 +21,15 @@ from ginrummy.app.screens.stats import StatsScreen
 from ginrummy.core import Game, Rules, play_game
 from ginrummy.core.record import Record, Seat
 from ginrummy.players import make_player
-from ginrummy.players.evaluator import Evaluator
 from ginrummy.players.review import Grade, review
 from ginrummy.store import Store
 
 SIZE = (80, 24)
 
 
-def small() -> Evaluator:
-    """A review of a few seconds: few worlds per decision."""
-    return Evaluator(4, seed=1, screen=2, finalists=1)
-
-
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review_screen, "make_evaluator", small)
+    monkeypatch.setattr(review_screen, "make_evaluator", small_evaluator)
 
 
 async def reviewed(pilot: Pilot[Any], screen: ReviewScreen, seat: int | None = None) -> None:
@@ -45,20 +40,6 @@ async def reviewed(pilot: Pilot[Any], screen: ReviewScreen, seat: int | None = N
             await pilot.pause()
             return
     raise AssertionError("the review never came")
-
-
-class Gated(Evaluator):
-    """A small evaluator that waits for ``gate`` before its first evaluation."""
-
-    def __init__(self, gate: threading.Event) -> None:
-        super().__init__(4, seed=1, screen=2, finalists=1)
-        self.gate = gate
-        self.evaluated = 0
-
-    def evaluate(self, view: Any, keep: Any = ()) -> Any:
-        self.gate.wait(10)
-        self.evaluated += 1
-        return super().evaluate(view, keep=keep)
 
 
 def random_game(seed: int = 4) -> Record:
@@ -97,7 +78,7 @@ async def test_the_game_over_screen_opens_the_review_and_escape_comes_back() -> 
         r = screen.reviews[0]
         assert len(r.rounds) == len(over.session.game.rounds)
         assert screen.from_cache[0] is True
-        assert r == review(screen.record, 0, small())
+        assert r == review(screen.record, 0, small_evaluator())
         assert not screen.query_one("#review-progress").display
         summary = text_of(screen, "#review-summary")
         assert f"accuracy {r.accuracy:.1f}" in summary
@@ -107,7 +88,7 @@ async def test_the_game_over_screen_opens_the_review_and_escape_comes_back() -> 
         # Kept in the database under the game's id and the evaluator's version.
         meta_id = app.table.model.meta.id if app.table is not None else None
         assert meta_id is not None
-        assert app.store.cached_review(meta_id, 0, small().version) == r
+        assert app.store.cached_review(meta_id, 0, small_evaluator().version) == r
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is over
@@ -191,17 +172,12 @@ async def test_the_statistics_review_the_game_chosen(tmp_path: Any) -> None:
     record_games(store, (3,), target=30)
     app = GinRummyApp(store=store, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6")
-        await pilot.pause()
-        assert isinstance(app.screen, StatsScreen)
-        await pilot.press("r")
-        await pilot.pause()
-        screen = app.screen
+        screen = await review_from_the_statistics(pilot)
         assert isinstance(screen, ReviewScreen)
         assert screen.key == "t0"
         assert [s.name for s in screen.record.seats] == ["Ann", "Computer"]
         await reviewed(pilot, screen)
-        assert store.cached_review("t0", 0, small().version) is not None
+        assert store.cached_review("t0", 0, small_evaluator().version) is not None
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from support.pilot import to_result, until
+from support.reviews import Gated, small_evaluator
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -17,30 +18,10 @@ from ginrummy.app.screens import review as review_screen
 from ginrummy.app.screens.result import RoundResultScreen
 from ginrummy.app.screens.review import ReviewScreen, session_record
 from ginrummy.app.screens.table import TableScreen
-from ginrummy.players.evaluator import Evaluator
 from ginrummy.players.review import review
 from ginrummy.text.review import verdict
 
 SIZE = (80, 24)
-
-
-def small() -> Evaluator:
-    """A verdict of a fraction of a second: few worlds per decision."""
-    return Evaluator(4, seed=1, screen=2, finalists=1)
-
-
-class Gated(Evaluator):
-    """The small evaluator, waiting for ``gate`` before each evaluation."""
-
-    def __init__(self, gate: threading.Event) -> None:
-        super().__init__(4, seed=1, screen=2, finalists=1)
-        self.gate = gate
-        self.evaluated = 0
-
-    def evaluate(self, view: Any, keep: Any = ()) -> Any:
-        self.gate.wait(300)
-        self.evaluated += 1
-        return super().evaluate(view, keep=keep)
 
 
 def gated(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[Gated]]:
@@ -48,7 +29,7 @@ def gated(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[Gated]
     made: list[Gated] = []
 
     def make() -> Gated:
-        made.append(Gated(gate))
+        made.append(Gated(gate, wait=300))
         return made[-1]
 
     monkeypatch.setattr(review_screen, "make_evaluator", make)
@@ -86,7 +67,7 @@ def expected(screen: RoundResultScreen, seat: int) -> str:
     assert screen.meta is not None
     record = session_record(screen.session, screen.meta)
     assert record is not None
-    rnd = review(record, seat, small(), rounds=(screen.round_index,)).rounds[0]
+    rnd = review(record, seat, small_evaluator(), rounds=(screen.round_index,)).rounds[0]
     return f"{screen.session.names[seat]}: {verdict(rnd.errors, rnd.cost, rnd.luck)}"
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from support.pilot import finished_match, to_game_over, until
+from support.reviews import review_from_the_statistics
 from textual.widgets import OptionList, Static
 
 from ginrummy.app import GinRummyApp
@@ -90,12 +91,7 @@ async def test_r_on_a_match_asks_which_game_and_reviews_that_one(tmp_path: Path)
     match = a_match(store)
     app = GinRummyApp(store=store, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6")
-        await pilot.pause()
-        assert isinstance(app.screen, StatsScreen)
-        await pilot.press("r")
-        await pilot.pause()
-        choice = app.screen
+        choice = await review_from_the_statistics(pilot)
         assert isinstance(choice, GameChoiceScreen)
         options = choice.query_one("#game-choice-list", OptionList)
         assert options.option_count == len(match.games)

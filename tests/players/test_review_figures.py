@@ -4,15 +4,11 @@ decision's loss), one round reviewed on its own, and a review stopped on request
 from __future__ import annotations
 
 import pytest
+from support.reviews import small_evaluator
 
 from ginrummy.core import Game, Rules, play_game
 from ginrummy.players import make_player
-from ginrummy.players.evaluator import Evaluator
 from ginrummy.players.review import Grade, Stopped, is_error, review
-
-
-def small() -> Evaluator:
-    return Evaluator(4, seed=1, screen=2, finalists=1)
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +21,7 @@ def game() -> Game:
 
 
 def test_the_cost_is_the_errors_losses_and_the_loss_every_decision_s(game: Game) -> None:
-    r = review(game, 0, small())
+    r = review(game, 0, small_evaluator())
     errors = [d for d in r.decisions if d.grade in (Grade.MISTAKE, Grade.BLUNDER)]
     assert errors, "a random player errs"
     assert r.errors == len(errors) == sum(rnd.errors for rnd in r.rounds)
@@ -40,14 +36,14 @@ def test_the_cost_is_the_errors_losses_and_the_loss_every_decision_s(game: Game)
 
 
 def test_one_round_reviewed_alone_is_that_round_of_the_whole_review(game: Game) -> None:
-    whole = review(game, 0, small())
+    whole = review(game, 0, small_evaluator())
     told: list[tuple[int, int]] = []
     last = len(game.rounds) - 1
-    one = review(game, 0, small(), lambda d, t: told.append((d, t)), rounds=[last])
+    one = review(game, 0, small_evaluator(), lambda d, t: told.append((d, t)), rounds=[last])
     assert one.rounds == (whole.rounds[last],)
     assert told == [(1, 1)]
     with pytest.raises(IndexError):
-        review(game, 0, small(), rounds=[len(game.rounds)])
+        review(game, 0, small_evaluator(), rounds=[len(game.rounds)])
 
 
 def test_stop_stops_before_the_next_evaluation(game: Game) -> None:
@@ -59,5 +55,5 @@ def test_stop_stops_before_the_next_evaluation(game: Game) -> None:
         return asked > 2
 
     with pytest.raises(Stopped):
-        review(game, 0, small(), stop=stop)
+        review(game, 0, small_evaluator(), stop=stop)
     assert asked == 3

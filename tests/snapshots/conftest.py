@@ -4,13 +4,11 @@ background) at a small budget: the same figures every run, in a fraction of a se
 from __future__ import annotations
 
 import pytest
+from support.reviews import small_evaluator
 
 
 @pytest.fixture(autouse=True)
 def small_review_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     from ginrummy.app.screens import review
-    from ginrummy.players.evaluator import Evaluator
 
-    monkeypatch.setattr(
-        review, "make_evaluator", lambda: Evaluator(4, seed=1, screen=2, finalists=1)
-    )
+    monkeypatch.setattr(review, "make_evaluator", small_evaluator)
