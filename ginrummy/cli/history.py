@@ -67,6 +67,15 @@ def _game_number(text: str, count: int) -> int:
     return number
 
 
+def _empty_history(folder: object) -> UsageError:
+    """The one error line for a command that needs a finished game when there is none."""
+    return UsageError(
+        _("no finished games in the history yet ({folder}): finish a game first").format(
+            folder=folder
+        )
+    )
+
+
 def history_game(text: str | None) -> tuple[int, HistoryRecord]:
     """Game ``text`` of the history (None: the latest) with its number; a missing game or
     an empty history is one error line."""
@@ -74,11 +83,7 @@ def history_game(text: str | None) -> tuple[int, HistoryRecord]:
     try:
         count = store.history_count()
         if not count:
-            raise UsageError(
-                _(
-                    "no finished games in the history yet ({folder}): finish a game to replay it"
-                ).format(folder=store.root)
-            )
+            raise _empty_history(store.root)
         number = count if text is None else _game_number(text, count)
         record = store.history_record(number)
         report(store)
@@ -128,11 +133,7 @@ def run(args: argparse.Namespace) -> int:
     store = open_store()
     count = store.history_count()
     if not count:
-        raise UsageError(
-            _("no finished games in the history yet ({folder}): finish a game to replay it").format(
-                folder=store.root
-            )
-        )
+        raise _empty_history(store.root)
     if args.list:
         for entry in store.history_entries(1, PAGE):
             out(numbered(entry))

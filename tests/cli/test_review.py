@@ -87,6 +87,11 @@ def test_a_missing_game_is_one_line(cli: CLI, one_game: Path) -> None:
     cli("review", "7").assert_error("no game 7 in the history")
 
 
+def test_an_empty_history_asks_for_a_finished_game(cli: CLI) -> None:
+    for command in (("review",), ("replay", "--export", "out.jsonl")):
+        cli(*command).assert_error("no finished games in the history yet", "finish a game first")
+
+
 def test_a_missing_or_damaged_file_is_one_line(cli: CLI, tmp_path: Path) -> None:
     cli("review", str(tmp_path / "nope.jsonl")).assert_error("no such file")
     bad = tmp_path / "bad.jsonl"
