@@ -163,6 +163,28 @@ async def test_switching_language_redraws_the_table_under_the_settings(marked: s
         assert app.settings.language == ""
 
 
+async def test_a_hint_on_the_table_is_worded_again_in_the_new_language(marked: str) -> None:
+    app = GinRummyApp(mode="computer", seed=2, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        await pilot.press("h")
+        await settle(pilot)
+        english = str(table.message_box.render())
+        assert english.startswith("Hint: ") and table.hint
+        await app.change_language(marked)
+        await pilot.pause()
+        # The same advice, looked up again: the status line holds it in the new words.
+        worded = str(table.message_box.render())
+        assert worded.startswith("«Hint: «") and table.hint in worded
+        # A hint for a moment gone by is not brought back by a switch.
+        await pilot.press("p")
+        await settle(pilot)
+        await app.change_language("")
+        await pilot.pause()
+        assert "Hint" not in str(table.message_box.render())
+
+
 async def test_switching_language_keeps_the_start_form(marked: str) -> None:
     app = GinRummyApp(computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:

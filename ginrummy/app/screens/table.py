@@ -150,6 +150,8 @@ class TableScreen(GinScreen[str]):
         self._prefs: dict[int, tuple[str, tuple[Card, ...]]] = {}
         #: The last hint given (its words), for tests and the status line.
         self.hint = ""
+        #: The last hint found (its advice as data), so a language switch words it again.
+        self.last_hint: HintReady | None = None
         self._waiting_message = False
         #: Whether the status line shows a refusal (cleared when the selection moves).
         self._error_shown = False
@@ -227,12 +229,15 @@ class TableScreen(GinScreen[str]):
 
     async def refresh_language(self) -> None:
         """Draw everything again in the current language; the game, the hand's order, the
-        selection and the move log stay as they are (the status line is cleared)."""
+        selection and the move log stay as they are (the status line is cleared, but a hint
+        for the moment still at the table is worded again)."""
         self.retitle()
         self.log_view.clear()
         self._written = 0
         self._write_log()
         self.show_message("")
+        if self.last_hint is not None:  # still for this moment: the hint, in the new words
+            show_hint(self, self.last_hint)
         self.refresh_table()
         for painted in (self.opponent_view, self.piles_view, self.hand):
             painted.refresh()  # their labels: their state, unchanged, repaints nothing
@@ -475,6 +480,7 @@ class TableScreen(GinScreen[str]):
 
     @on(HintReady)
     def _hint_ready(self, message: HintReady) -> None:
+        self.last_hint = message
         show_hint(self, message)
 
     def action_view_pile(self) -> None:
