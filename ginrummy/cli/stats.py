@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from ..store import Store
-from ..store.stats import FORM_GAMES, Form, Stats, format_table, review_form
+from ..store.stats import FORM_GAMES, Form, format_table, review_form, unreviewed
 from ..text.i18n import _
 from .history import numbered, open_store, report
 from .output import out, out_json
@@ -42,22 +42,21 @@ def latest_games(store: Store) -> str:
 def review_missing(store: Store) -> int:
     """Review (and keep) the latest games per opponent that have no review yet, saying
     how far it is on one line of the error stream; the number of games reviewed."""
-    from ..players.review import review
-    from ..store.reviews import app_evaluator, missing_reviews
+    from ..store import reviews
 
-    evaluator = app_evaluator()
-    todo = missing_reviews(store, evaluator.version, 2 * FORM_GAMES)
     tty = sys.stderr.isatty()
-    for n, (key, record, seat) in enumerate(todo, 1):
+
+    def told(n: int, total: int) -> None:
         # TRANSLATORS: the progress line of `ginrummy stats --review`.
-        line = _("Reviewing game {n} of {total}…").format(n=n, total=len(todo))
+        line = _("Reviewing game {n} of {total}…").format(n=n, total=total)
         print(f"\r{line}" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
-        store.cache_review(key, evaluator.version, review(record, seat, evaluator))
-    if tty and todo:
+
+    done = reviews.review_missing(store, reviews.app_evaluator(), 2 * FORM_GAMES, told)
+    if tty and done:
         print(file=sys.stderr)
     # TRANSLATORS: after `ginrummy stats --review`.
-    print(_("Games reviewed now: {n}.").format(n=len(todo)), file=sys.stderr)
-    return len(todo)
+    print(_("Games reviewed now: {n}.").format(n=done), file=sys.stderr)
+    return done
 
 
 def form_of(store: Store) -> dict[str, Form]:
@@ -65,16 +64,6 @@ def form_of(store: Store) -> dict[str, Form]:
     from ..store.reviews import app_evaluator
 
     return review_form(store.reviewed_games(app_evaluator().version, 2 * FORM_GAMES))
-
-
-def unreviewed(table: dict[str, Stats], form: dict[str, Form]) -> bool:
-    """Whether some of the games the figures can use (each opponent's latest) have no
-    review yet."""
-    for opponent, st in table.items():
-        reviewed = form[opponent].reviewed if opponent in form else 0
-        if reviewed < min(st.games, 2 * FORM_GAMES):
-            return True
-    return False
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -31,6 +32,7 @@ from ..core.record import Record, Seat
 from ..core.round import Phase
 from ..players.evaluator import Evaluator
 from ..players.review import Decision, LuckEvent, RoundReview, SeatReview, grade
+from ..players.review import review as review_seat
 from .records import GameMeta, HistoryEntry, HistoryRecord, games_of
 
 
@@ -43,6 +45,12 @@ class History(Protocol):
     def cached_review(self, key: str, seat: int, evaluator: str) -> SeatReview | None: ...
 
 
+class Reviews(History, Protocol):
+    """What `review_missing` reads and writes (`ginrummy.store.Store`)."""
+
+    def cache_review(self, key: str, evaluator: str, review: SeatReview) -> None: ...
+
+
 __all__ = [
     "ReviewedGame",
     "app_evaluator",
@@ -51,6 +59,7 @@ __all__ = [
     "put_review",
     "review_from_dict",
     "review_key",
+    "review_missing",
     "review_to_dict",
     "reviewed_games",
     "seats_of",
@@ -283,3 +292,21 @@ def missing_reviews(store: History, evaluator: str, latest: int) -> list[tuple[s
             if store.cached_review(key, meta.me, evaluator) is None:
                 found.append((key, Record(game, seats), meta.me))
     return found
+
+
+def review_missing(
+    store: Reviews,
+    evaluator: Evaluator,
+    latest: int,
+    told: Callable[[int, int], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> int:
+    """Review and keep the games `missing_reviews` finds, newest first; ``told(n, total)``
+    before game ``n`` (1 = the first); ``stop()`` as `review`'s (true raises `Stopped`;
+    the games done by then are kept). The number of games reviewed."""
+    todo = missing_reviews(store, evaluator.version, latest)
+    for n, (key, record, seat) in enumerate(todo, 1):
+        if told is not None:
+            told(n, len(todo))
+        store.cache_review(key, evaluator.version, review_seat(record, seat, evaluator, stop=stop))
+    return len(todo)

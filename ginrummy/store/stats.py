@@ -247,6 +247,16 @@ def review_form(reviewed: Sequence[ReviewedGame]) -> dict[str, Form]:
     return form
 
 
+def unreviewed(table: dict[str, Stats], form: dict[str, Form]) -> bool:
+    """Whether some of the games the figures can use (each opponent's latest) have no
+    review yet."""
+    for opponent, st in table.items():
+        reviewed = form[opponent].reviewed if opponent in form else 0
+        if reviewed < min(st.games, 2 * FORM_GAMES):
+            return True
+    return False
+
+
 def _cell(value: float | None) -> str:
     """A figure as the table shows it: decimals in the language's way, "-" for none."""
     if value is None:

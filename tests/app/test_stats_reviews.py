@@ -5,12 +5,14 @@ asks which of its games to review."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from support.pilot import finished_match, to_game_over, until
-from support.reviews import review_from_the_statistics
-from textual.widgets import OptionList, Static
+from support.reviews import Gated, review_from_the_statistics
+from textual.widgets import Label, OptionList, Static
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens import review as review_screen
@@ -19,6 +21,7 @@ from ginrummy.app.screens.review import ReviewScreen
 from ginrummy.app.screens.stats import GameChoiceScreen, StatsScreen
 from ginrummy.core import Match, Rules
 from ginrummy.store import GameMeta, Store
+from ginrummy.store.reviews import review_key
 
 SIZE = (80, 24)
 
@@ -117,3 +120,87 @@ async def test_r_on_a_match_asks_which_game_and_reviews_that_one(tmp_path: Path)
         # Back with one game reviewed: the figures say so, the list keeps its place.
         table = str(stats.query_one("#stats-table", Static).render())
         assert f"1 of {len(match.games)}" in table
+
+
+def footer_keys(screen: StatsScreen) -> set[str]:
+    return {key for key, active in screen.active_bindings.items() if active.enabled}
+
+
+def label(screen: StatsScreen) -> str:
+    return str(screen.query_one("#stats-progress-label", Label).render())
+
+
+def missing_workers(screen: StatsScreen) -> list[Any]:
+    return [w for w in screen.workers._workers if w.group == "review-missing"]
+
+
+async def test_shift_r_reviews_every_game_without_a_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    match = a_match(store)
+    gate = threading.Event()  # each evaluation waits for it: the progress can be seen
+    evaluator = Gated(gate)
+    monkeypatch.setattr(review_screen, "make_evaluator", lambda: evaluator)
+    app = GinRummyApp(store=store, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        cover = str(stats.query_one("#stats-form", Static).render())
+        games = len(match.games)
+        assert cover.startswith(f"Reviews cover 0 of {games} games.")
+        assert cover.endswith("R reviews the rest now.")
+        assert "R" in footer_keys(stats)
+        await pilot.press("R")
+        await pilot.pause()
+        # While it works: the progress shows, and neither R nor r is offered.
+        assert stats.query_one("#stats-progress").display
+        assert not {"R", "r"} & footer_keys(stats)
+        await until(pilot, lambda: "Reviewing game 1 of 3" in label(stats), what="progress")
+        gate.set()
+        version = evaluator.version
+        keys = [review_key("m1", n) for n in range(1, len(match.games) + 1)]
+        await until(
+            pilot,
+            lambda: all(app.store.cached_review(k, 0, version) for k in keys),
+            timeout=60,
+            what="every game of the match reviewed",
+        )
+        await until(pilot, lambda: not missing_workers(stats), what="the worker's end")
+        await pilot.pause()
+        # Drawn again: every game reviewed, nothing more to offer.
+        table = str(stats.query_one("#stats-table", Static).render())
+        assert f"{games} of {games}" in table
+        cover = str(stats.query_one("#stats-form", Static).render())
+        assert "R reviews" not in cover and not stats.query_one("#stats-progress").display
+        assert "R" not in footer_keys(stats) and "r" in footer_keys(stats)
+        # The other seat (the computer's) is not the statistics' side: not reviewed.
+        assert app.store.cached_review(keys[0], 1, version) is None
+
+
+async def test_leaving_stops_the_reviews_of_shift_r(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    a_match(store)
+    gate = threading.Event()
+    evaluator = Gated(gate)
+    monkeypatch.setattr(review_screen, "make_evaluator", lambda: evaluator)
+    app = GinRummyApp(store=store, computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        await pilot.press("R")
+        await until(pilot, lambda: evaluator.evaluated == 0 and bool(missing_workers(stats)))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, StatsScreen)
+        gate.set()
+        await until(pilot, lambda: not [w for w in missing_workers(stats) if w.is_running])
+        # Stopped before its first evaluation was done: nothing half-made was kept.
+        assert evaluator.evaluated <= 1
+        assert app.store.cached_review("m1", 0, evaluator.version) is None

@@ -4,7 +4,9 @@ Under the figures of the games, the form per opponent from the games' kept revie
 (`ginrummy.store.stats.review_form`: accuracy, luck and cost over the latest reviewed
 games, the accuracy's trend in words) and how many games they cover; a game is reviewed
 when its game-over screen opens (in the background), or with ``r`` on it in the list.
-``r`` on a match asks which of its games to review.
+``r`` on a match asks which of its games to review. ``R`` reviews every game the figures
+can use that has no review yet (a game left before its review was done, say), in a worker
+with a progress bar; Escape leaves and stops it, keeping the games done.
 """
 
 from __future__ import annotations
@@ -13,17 +15,18 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Label, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from ...core import Game, Match
 from ...core.record import Record
 from ...store import HistoryRecord, Store
-from ...store.stats import FORM_GAMES, Form, Stats, format_table, review_form
+from ...store.stats import FORM_GAMES, Form, Stats, format_table, review_form, unreviewed
 from ...text.history import record_line
 from ...text.i18n import N_, _, ngettext
 from ...text.names import display_name
@@ -49,11 +52,15 @@ class StatsScreen(GinScreen[None]):
         Binding("tab", "app.focus_next", N_("Switch"), show=False),
         # TRANSLATORS: footer key of the statistics: review the game chosen in the list.
         Binding("r", "review", N_("Review")),
+        # TRANSLATORS: footer key of the statistics: review every game not reviewed yet.
+        Binding("R", "review_missing", N_("Review all")),
     ]
 
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
+        #: Whether some games the figures can use have no review yet (`R` is offered).
+        self.missing = False
 
     def compose(self) -> ComposeResult:
         count = self.store.history_count()
@@ -61,11 +68,18 @@ class StatsScreen(GinScreen[None]):
         form = self._form() if table else None
         # The latest games only: the list is a page of the history's index.
         shown = self.store.history_page(max(1, count - LIST_GAMES + 1), LIST_GAMES)
+        self.missing = bool(table) and unreviewed(table, form or {})
         yield GameHeader()
         with VerticalScroll(id="stats"):
             yield Static(Text(format_table(table, form)), id="stats-table")
             if table:
-                yield Static(Text(self._coverage(table, form or {}), style="dim"), id="stats-form")
+                yield Static(
+                    Text(self._coverage(table, form or {}, self.missing), style="dim"),
+                    id="stats-form",
+                )
+                with Vertical(id="stats-progress"):
+                    yield Label(id="stats-progress-label")
+                    yield ProgressBar(id="stats-bar", show_eta=False)
             if count:
                 yield Static(
                     Text(
@@ -102,7 +116,7 @@ class StatsScreen(GinScreen[None]):
         return review_form(self.store.reviewed_games(version, 2 * FORM_GAMES))
 
     @staticmethod
-    def _coverage(table: dict[str, Stats], form: dict[str, Form]) -> str:
+    def _coverage(table: dict[str, Stats], form: dict[str, Form], missing: bool) -> str:
         """How many games the accuracy and luck cover, and how the others get reviewed."""
         reviewed = sum(f.reviewed for f in form.values())
         games = sum(st.games for st in table.values())
@@ -112,7 +126,12 @@ class StatsScreen(GinScreen[None]):
             reviewed=min(reviewed, games), games=games
         )
         # TRANSLATORS: how a game gets its review (after "Reviews cover 3 of 9 games.").
-        return line + " " + _("A game is reviewed as its game-over screen opens, or with r below.")
+        line += " " + _("A game is reviewed as its game-over screen opens, or with r below.")
+        if missing:
+            # TRANSLATORS: after "A game is reviewed as ..." when some have no review yet;
+            # R is the key (shift+r).
+            line += " " + _("R reviews the rest now.")
+        return line
 
     async def refresh_language(self) -> None:
         await recompose_in_language(self)
@@ -135,9 +154,63 @@ class StatsScreen(GinScreen[None]):
             gin_app_of(self).report_problems()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        reviewing = self.reviewing
         if action == "review":
-            return bool(self.query("#games"))
+            return bool(self.query("#games")) and not reviewing
+        if action == "review_missing":
+            return self.missing and not reviewing
         return True
+
+    @property
+    def reviewing(self) -> bool:
+        """Whether `R`'s reviews are being computed."""
+        return any(w.group == "review-missing" and w.is_running for w in self.workers)
+
+    def action_review_missing(self) -> None:
+        """Review the games the figures can use that have no review yet, newest first."""
+        if self.reviewing:
+            return
+        self.query_one("#stats-progress").display = True
+        # TRANSLATORS: over the progress bar while the missing reviews are computed.
+        self.query_one("#stats-progress-label", Label).update(_("Reviewing the games…"))
+        self._review_missing()
+        self.refresh_bindings()
+
+    @work(thread=True, exclusive=True, group="review-missing")
+    def _review_missing(self) -> int:
+        from ...store.reviews import review_missing
+        from . import review  # its `make_evaluator`: the reviews' budget
+
+        worker = get_current_worker()
+
+        def told(n: int, total: int) -> None:
+            self.app.call_from_thread(self._advance, n, total)
+
+        def stop() -> bool:
+            return worker.is_cancelled
+
+        evaluator = review.make_evaluator()
+        return review_missing(self.store, evaluator, 2 * FORM_GAMES, told, stop)
+
+    def _advance(self, n: int, total: int) -> None:
+        """Game ``n`` of ``total`` is being reviewed."""
+        self.query_one("#stats-progress-label", Label).update(
+            _("Reviewing game {n} of {total}…").format(n=n, total=total)
+        )
+        self.query_one("#stats-bar", ProgressBar).update(total=total, progress=n - 1)
+
+    @on(Worker.StateChanged)
+    async def _reviewed_missing(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "review-missing" or not self.is_attached:
+            return  # not R's, or the screen was left (which stopped it)
+        if event.state is WorkerState.SUCCESS:
+            await self._reviewed()
+        elif event.state is WorkerState.ERROR:
+            self.query_one("#stats-progress").display = False
+            self.refresh_bindings()
+            self.notify(
+                _("The review failed: {why}").format(why=event.worker.error), severity="error"
+            )
 
     def action_review(self) -> None:
         """Review the game chosen in the list; of a match, the game chosen among its games."""
@@ -180,6 +253,7 @@ class StatsScreen(GinScreen[None]):
         self.query_one("#games", OptionList).highlighted = highlighted
 
     def action_close(self) -> None:
+        self.workers.cancel_group(self, "review-missing")  # the games done are kept
         self.dismiss(None)
 
 
