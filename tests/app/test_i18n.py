@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 from support.pilot import settle, table_of
-from textual.widgets import Markdown, RichLog, Select, Static
+from textual.widgets import RichLog, Select, Static
 
 from ginrummy.app import GinRummyApp
 from ginrummy.app.screens.help import HelpScreen, rules_markdown
@@ -251,7 +251,7 @@ async def test_help_loads_the_rules_in_the_language(marked: str) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one(Markdown).source
+        source = app.screen.source
         first = localised.read_text(encoding="utf-8").splitlines()[0]
         assert source.startswith(first)
         assert "«Keys at the table»" in source
@@ -259,7 +259,7 @@ async def test_help_loads_the_rules_in_the_language(marked: str) -> None:
         await app.change_language("en")
         await pilot.pause()
         english = (resources.files("ginrummy.app.help") / "rules.md").read_text(encoding="utf-8")
-        source = app.screen.query_one(Markdown).source
+        source = app.screen.source
         assert source.startswith(english.splitlines()[0])
         assert "## Keys at the table" in source
 
