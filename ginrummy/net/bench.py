@@ -111,6 +111,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--connections", type=int, default=5000, help="connections that never sit down"
     )
+    parser.add_argument(
+        "--diagnose",
+        action="store_true",
+        help="with --attack: also time the host's loop turns and garbage collections",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve-attacked", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--attacker", help=argparse.SUPPRESS)
@@ -119,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_serve(args.tables, not args.no_save))
         return 0
     if args.serve_attacked:
-        asyncio.run(attacks.serve())
+        asyncio.run(attacks.serve(args.diagnose))
         return 0
     if args.attacker:
         plan = json.loads(args.attacker)
@@ -132,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             "guessers": args.guessers,
             "connections": args.connections,
         }
-        result = attacks.run_attacks(kinds, args.seconds, options)
+        result = attacks.run_attacks(kinds, args.seconds, options, diagnose=args.diagnose)
         print(json.dumps(result) if args.json else attacks.report(result))
         return 0
     with tempfile.TemporaryDirectory() as data:

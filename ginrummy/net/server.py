@@ -32,7 +32,7 @@ import os
 import socket
 import ssl
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,7 +51,7 @@ from .protocol import (
 )
 from .referee import Refused, Table
 
-__all__ = ["Host", "Limits", "WsLink", "address_key", "is_all_interfaces"]
+__all__ = ["STAGES", "Host", "Limits", "Trace", "WsLink", "address_key", "is_all_interfaces"]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,12 @@ log = logging.getLogger(__name__)
 NORMAL, GOING_AWAY, POLICY = 1000, 1001, 1008
 #: The flood credit of a connection not seated yet.
 UNSEATED_BURST = 4.0
+#: The stages of a connection's opening that `Host`'s ``trace`` is given, in order: the
+#: host accepted it, the websocket handshake was done, its hello was read, the gate judged
+#: it, the answer (welcome or error) was written.
+STAGES = ("accepted", "opened", "hello", "judged", "answered")
+#: A connection's trace: its address and the loop's time at each stage it reached.
+Trace = Callable[[str, dict[str, float]], None]
 
 
 def is_all_interfaces(bind: str) -> bool:
@@ -120,6 +126,8 @@ class WsLink:
         self.bucket = bucket
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False
+        #: Called once the first message has been written (the host's trace only).
+        self.on_first_sent: Callable[[], None] | None = None
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
@@ -160,6 +168,9 @@ class WsLink:
                     await self.ws.close(item[0], item[1])
                     return
                 await self.ws.send(item)
+                if self.on_first_sent is not None:
+                    self.on_first_sent()
+                    self.on_first_sent = None
         except ConnectionClosed:
             return
 
@@ -190,7 +201,16 @@ class _Connection(ServerConnection):
         # own pings come every 20 s).
         self.bucket = _Bucket(UNSEATED_BURST, self.host.limits.per_second)
         self.deadline: asyncio.TimerHandle | None = None
+        #: The loop's time at each stage of its opening, when the host traces them.
+        self.stages: dict[str, float] | None = None
+        if self.host.trace is not None:
+            self.stages = {"accepted": self.opened}
         self.host._opened(self)
+
+    def stage(self, name: str) -> None:
+        """Note that the connection reached stage ``name`` now (when traced)."""
+        if self.stages is not None:
+            self.stages[name] = self.loop.time()
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -230,8 +250,12 @@ class Host:
         port: int = 7777,
         tls: ssl.SSLContext | None = None,
         limits: Limits | None = None,
+        trace: Trace | None = None,
     ) -> None:
+        """``trace`` (for benchmarks; None in play, at no cost): called with each
+        connection's address and `STAGES` times once the answer to its hello is written."""
         self.tables = list(tables)
+        self.trace = trace
         self.bind = bind
         self.port = port
         self.tls = tls
@@ -453,6 +477,9 @@ class Host:
         assert isinstance(ws, _Connection)
         link = WsLink(ws, self.limits.outbox, ws.bucket)
         self._links.add(link)
+        if ws.stages is not None:
+            ws.stage("opened")
+            link.on_first_sent = lambda: self._traced(ws)
         table: Table | None = None
         seat: int | None = None
         try:
@@ -489,12 +516,19 @@ class Host:
             await link.finish()
             self._links.discard(link)
 
+    def _traced(self, conn: _Connection) -> None:
+        """The answer to ``conn``'s hello is written: give its stages to the trace."""
+        conn.stage("answered")
+        if self.trace is not None and conn.stages is not None:
+            self.trace(conn.key, conn.stages)
+
     async def _greet(self, ws: _Connection, link: WsLink) -> tuple[Table | None, int | None]:
         try:
             raw = await asyncio.wait_for(ws.recv(), self._time_left(ws))
         except TimeoutError:
             link.close("hello-timeout")
             return None, None
+        ws.stage("hello")
         try:
             hello = read_client_message(raw)
         except ProtocolError as exc:
@@ -512,6 +546,7 @@ class Host:
             return None, None
         except ConnectionError:
             return None, None
+        ws.stage("judged")
         table = verdict.table
         if table is None:
             link.close("wrong-code")
