@@ -524,7 +524,10 @@ class Host:
 
     async def _greet(self, ws: _Connection, link: WsLink) -> tuple[Table | None, int | None]:
         try:
-            raw = await asyncio.wait_for(ws.recv(), self._time_left(ws))
+            # A timeout rather than wait_for: no task of its own, so the hello is read
+            # in the turn after it arrives (every turn counts when the host is busy).
+            async with asyncio.timeout(self._time_left(ws)):
+                raw = await ws.recv()
         except TimeoutError:
             link.close("hello-timeout")
             return None, None
