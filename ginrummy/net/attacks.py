@@ -125,6 +125,15 @@ async def serve(diagnose: bool = False) -> None:
         drop(conn, code)
 
     host._drop = counted  # type: ignore[method-assign]
+    opened = host._opened
+    accepted = 0
+
+    def count_opened(conn: Any) -> None:
+        nonlocal accepted
+        accepted += 1
+        opened(conn)
+
+    host._opened = count_opened  # type: ignore[method-assign]
     await host.start()
     loop = asyncio.get_running_loop()
     watch = TurnWatch() if diagnose else None
@@ -165,6 +174,8 @@ async def serve(diagnose: bool = False) -> None:
         json.dumps(
             {
                 "probes": probes,
+                "accepted": accepted,
+                "cpu_s": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2]), 1),
                 "drops": dict(drops),
                 "turns": watch.figures() if watch is not None else None,
                 "idle_kib": idle,
@@ -378,7 +389,11 @@ async def _flood_once(kind: str, port: int, flooder: Client) -> float:
 
 
 def attacker(kind: str, port: int, seconds: float, options: dict[str, Any]) -> None:
-    """An attack's child: run it, print its figures as JSON."""
+    """An attack's child: run it, print its figures as JSON. It runs at the niceness
+    ``options["nice"]``: on the host's own machine its work must not starve the host,
+    which a real attacker's (on other machines) would not."""
+    if options.get("nice"):
+        os.nice(int(options["nice"]))
     if kind == "guess":
         result = _guess(port, seconds, options["addresses"], options["guessers"])
     elif kind == "idle":
@@ -499,7 +514,12 @@ def run_attacks(
         )
     time.sleep(2.0)  # the attacks are under way
     players = asyncio.run(_players(port, codes, seconds - 2.0))
-    figures: dict[str, Any] = {"seconds": seconds, "attacks": kinds, "players": players}
+    figures: dict[str, Any] = {
+        "seconds": seconds,
+        "attacks": kinds,
+        "nice": options.get("nice", 0),
+        "players": players,
+    }
     for kind, child in children.items():
         out, _err = child.communicate(timeout=seconds + 120)
         figures[kind] = json.loads(out.strip().splitlines()[-1]) if out.strip() else None
@@ -548,7 +568,10 @@ def rejoin_stages(
 
 def report(figures: dict[str, Any]) -> str:
     """The figures as lines for a person."""
-    lines = [f"attacks {', '.join(figures['attacks'])} for {figures['seconds']:g} s"]
+    lines = [
+        f"attacks {', '.join(figures['attacks'])} for {figures['seconds']:g} s"
+        f" (the attackers at nice {figures.get('nice', 0)})"
+    ]
     guess = figures.get("guess")
     if guess:
         lines.append(
@@ -573,7 +596,8 @@ def report(figures: dict[str, Any]) -> str:
         )
     host = figures["host"]
     lines.append(
-        f"host: memory {host['memory_above_idle_mib']} MiB above idle"
+        f"host: {host['accepted']} connections accepted, {host['cpu_s']} s of CPU;"
+        f" memory {host['memory_above_idle_mib']} MiB above idle"
         f" ({host['idle_kib'] // 1024} MiB), at most {host['most_files']} files open"
         f" of {host['file_limit']} ({host['most_open']} connections, cap {host['max_open']}),"
         f" an unseated connection open at most {host['longest_unseated']} s,"

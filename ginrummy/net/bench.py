@@ -116,6 +116,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="with --attack: also time the host's loop turns and garbage collections",
     )
+    parser.add_argument(
+        "--attacker-nice",
+        type=int,
+        default=10,
+        help="the attackers' niceness (their processes share the host's machine; default 10)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve-attacked", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--attacker", help=argparse.SUPPRESS)
@@ -136,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
             "addresses": args.addresses,
             "guessers": args.guessers,
             "connections": args.connections,
+            "nice": args.attacker_nice,
         }
         result = attacks.run_attacks(kinds, args.seconds, options, diagnose=args.diagnose)
         print(json.dumps(result) if args.json else attacks.report(result))
