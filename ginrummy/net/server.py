@@ -16,8 +16,9 @@ Against a stranger who guesses codes or hoards connections (the limits are in `L
 - A connection that is not seated is closed at the hello timeout whatever it sends
   (pings included). Unseated connections are capped per address and overall, and all
   connections below the process's file limit: over a cap, the oldest unseated connection
-  of the address that opened the most connections lately is dropped (a flood reconnects
-  all the time; a few players behind one address do not).
+  of the address that lost the most connections unseated lately is dropped (a flood's
+  connections all end unseated; a player's are seated, however often it rejoins, and a
+  few players behind one address are too).
 - A seat's flood credit belongs to the seat, not the connection: every message, rejoin
   and ping spends it; only a new position earns any.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hmac
 import logging
 import os
@@ -51,7 +53,16 @@ from .protocol import (
 )
 from .referee import Refused, Table
 
-__all__ = ["STAGES", "Host", "Limits", "Trace", "WsLink", "address_key", "is_all_interfaces"]
+__all__ = [
+    "STAGES",
+    "Host",
+    "Limits",
+    "Trace",
+    "WsLink",
+    "address_key",
+    "dedicate_process",
+    "is_all_interfaces",
+]
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +76,30 @@ UNSEATED_BURST = 4.0
 STAGES = ("accepted", "opened", "hello", "judged", "answered")
 #: A connection's trace: its address and the loop's time at each stage it reached.
 Trace = Callable[[str, dict[str, float]], None]
+
+
+#: The young generation's threshold of a dedicated host's garbage collector (Python's
+#: default is 700): see `dedicate_process`.
+YOUNG_GC_THRESHOLD = 20_000
+
+
+def dedicate_process() -> None:
+    """Tune this process's garbage collector for a host that is the process's only work.
+
+    Every connection leaves a few dozen objects in reference cycles (websockets' tasks,
+    futures and handshake tracebacks), freed only by the collector. Under a flood of
+    connections, Python's default thresholds collected the young objects over a thousand
+    times a minute and everything (the tables too) ten times, 0.1 s of CPU each: a turn
+    of the host's loop that long holds every player's move and hello. So: what exists now
+    (the tables, the modules) is frozen out of the collections (a frozen object that later
+    becomes garbage in a cycle is not freed: a table's first position, once); young
+    objects are collected a thirtieth as often, so most of a closed connection's cycles
+    are freed young and few reach the full collections.
+    """
+    gc.collect()
+    gc.freeze()
+    _young, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_GC_THRESHOLD, middle, old)
 
 
 def is_all_interfaces(bind: str) -> bool:
@@ -377,8 +412,10 @@ class Host:
     def _opened(self, conn: _Connection) -> None:
         self._open.add(conn)
         self._unseated_all[conn] = None
-        self._unseated.setdefault(conn.key, {})[conn] = None
-        self._churn.opened(conn.key, conn.opened)
+        if conn.key not in self._unseated:
+            self._unseated[conn.key] = {}
+            self._churn.remind(conn.key)
+        self._unseated[conn.key][conn] = None
         conn.deadline = conn.loop.call_at(
             conn.opened + self.limits.hello_timeout, self._drop, conn, "hello-timeout"
         )
@@ -387,7 +424,8 @@ class Host:
         if len(mine) > limits.unseated_per_address:
             self._drop(next(iter(mine)), "busy")
         # Over the caps in all: not the address holding the most, for a flood from many
-        # addresses holds one or two each, as a few players behind one address do.
+        # addresses holds one or two each, as a few players behind one address do; nor
+        # the one opening the most, for a player may rejoin often and a flood hold on.
         while len(self._unseated_all) > limits.unseated or len(self._open) > self.max_open:
             if not self._unseated:
                 break
@@ -411,8 +449,9 @@ class Host:
 
     def _lost(self, conn: _Connection) -> None:
         if not conn.seated:
-            lived = conn.loop.time() - conn.opened
-            self.longest_unseated = max(self.longest_unseated, lived)
+            now = conn.loop.time()
+            self.longest_unseated = max(self.longest_unseated, now - conn.opened)
+            self._churn.add(conn.key, now)
         self._open.discard(conn)
         self._forget_unseated(conn)
 
