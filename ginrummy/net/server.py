@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hmac
 import logging
 import os
@@ -60,7 +59,6 @@ __all__ = [
     "Trace",
     "WsLink",
     "address_key",
-    "dedicate_process",
     "is_all_interfaces",
 ]
 
@@ -76,30 +74,6 @@ UNSEATED_BURST = 4.0
 STAGES = ("accepted", "opened", "hello", "judged", "answered")
 #: A connection's trace: its address and the loop's time at each stage it reached.
 Trace = Callable[[str, dict[str, float]], None]
-
-
-#: The young generation's threshold of a dedicated host's garbage collector (Python's
-#: default is 700): see `dedicate_process`.
-YOUNG_GC_THRESHOLD = 20_000
-
-
-def dedicate_process() -> None:
-    """Tune this process's garbage collector for a host that is the process's only work.
-
-    Every connection leaves a few dozen objects in reference cycles (websockets' tasks,
-    futures and handshake tracebacks), freed only by the collector. Under a flood of
-    connections, Python's default thresholds collected the young objects over a thousand
-    times a minute and everything (the tables too) ten times, 0.1 s of CPU each: a turn
-    of the host's loop that long holds every player's move and hello. So: what exists now
-    (the tables, the modules) is frozen out of the collections (a frozen object that later
-    becomes garbage in a cycle is not freed: a table's first position, once); young
-    objects are collected a thirtieth as often, so most of a closed connection's cycles
-    are freed young and few reach the full collections.
-    """
-    gc.collect()
-    gc.freeze()
-    _young, middle, old = gc.get_threshold()
-    gc.set_threshold(YOUNG_GC_THRESHOLD, middle, old)
 
 
 def is_all_interfaces(bind: str) -> bool:
