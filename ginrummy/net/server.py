@@ -403,8 +403,11 @@ class Host:
         while len(self._unseated_all) > limits.unseated or len(self._open) > self.max_open:
             if not self._unseated:
                 break
-            busiest = self._churn.busiest(self._unseated) or next(iter(self._unseated))
-            self._drop(next(iter(self._unseated[busiest])), "busy")
+            busiest = self._churn.busiest(self._unseated)
+            if busiest is None:  # none has lost any yet: the oldest unseated goes
+                self._drop(next(iter(self._unseated_all)), "busy")
+            else:
+                self._drop(next(iter(self._unseated[busiest])), "busy")
 
     def _forget_unseated(self, conn: _Connection) -> None:
         self._unseated_all.pop(conn, None)
