@@ -2,7 +2,9 @@
 
 A host (the real `Limits`) runs in a child process of its own; each attack runs in
 another child, from addresses of 127.0.0.0/8 only (never any other), and stops by itself
-after ``--seconds``:
+after ``--seconds``. The attackers run at ``--attacker-nice`` (10): on the host's own
+machine, three busy attackers at the host's priority took most of its CPU (its longest
+turns ran 15% on the CPU), which a real attacker, on machines of its own, would not.
 
 - ``guess``: parallel guessers of the join code (half give up after 0.3 s), from
   ``--addresses`` addresses;
@@ -16,7 +18,9 @@ Meanwhile this process plays games at the same host (two bots, from two more add
 and rejoins a seat once a second from another, and then prints the figures: wrong answers
 a minute per address and in all, the host's memory above its idle figure, its open files
 against its limit, the longest an unseated connection stayed open, the floods' closing
-times, the rejoin's time and the games' move round trip.
+times, the rejoin's time and the games' move round trip. The slowest rejoins are split
+into their stages, the probe's times matched with the host's trace of the connection
+(`REJOIN_STAGES`); ``--diagnose`` adds the host's longest loop turns (`TurnWatch`).
 """
 
 from __future__ import annotations
