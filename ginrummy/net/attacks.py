@@ -2,7 +2,9 @@
 
 A host (the real `Limits`) runs in a child process of its own; each attack runs in
 another child, from addresses of 127.0.0.0/8 only (never any other), and stops by itself
-after ``--seconds``:
+after ``--seconds``. The attackers run at ``--attacker-nice`` (10): on the host's own
+machine, three busy attackers at the host's priority took most of its CPU (its longest
+turns ran 15% on the CPU), which a real attacker, on machines of its own, would not.
 
 - ``guess``: parallel guessers of the join code (half give up after 0.3 s), from
   ``--addresses`` addresses;
@@ -16,7 +18,9 @@ Meanwhile this process plays games at the same host (two bots, from two more add
 and rejoins a seat once a second from another, and then prints the figures: wrong answers
 a minute per address and in all, the host's memory above its idle figure, its open files
 against its limit, the longest an unseated connection stayed open, the floods' closing
-times, the rejoin's time and the games' move round trip.
+times, the rejoin's time and the games' move round trip. The slowest rejoins are split
+into their stages, the probe's times matched with the host's trace of the connection
+(`REJOIN_STAGES`); ``--diagnose`` adds the host's longest loop turns (`TurnWatch`).
 """
 
 from __future__ import annotations
@@ -37,17 +41,28 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ..core import Game, Rules
 from ..players import make_player
-from .client import Address, Client, play
+from .client import Address, Client, ConnectFailed, play
 from .protocol import VERSION
 from .referee import Table
 from .server import Host, Limits
+from .turns import TurnWatch
 
-__all__ = ["ATTACKS", "attacker", "most_in_window", "report", "run_attacks", "serve"]
+__all__ = [
+    "ATTACKS",
+    "attacker",
+    "most_in_window",
+    "rejoin_stages",
+    "report",
+    "run_attacks",
+    "serve",
+]
 
 ATTACKS = ("guess", "idle", "flood")
 WRONG = "AAAAA-AAAAA"
 #: The game tables, the flood tables; one more table is the rejoin probe's.
 GAMES, FLOODS = 400, 200
+#: The address the rejoin probe comes from (the host traces its connections' stages).
+PROBE = "127.0.9.1"
 
 
 def _rss_kib(pid: int | str = "self") -> int:
@@ -92,12 +107,42 @@ async def _raw(port: int, source: str, **kwargs: Any) -> ClientConnection:
 # --- the host ------------------------------------------------------------------------------
 
 
-async def serve() -> None:
-    """The host's child: serve until standard input closes; print the figures."""
+async def serve(diagnose: bool = False) -> None:
+    """The host's child: serve until standard input closes; print the figures (with
+    ``diagnose``, also its longest loop turns and what filled them)."""
     tables = [Table(Game(Rules(), seed=n + 1)) for n in range(1 + GAMES + FLOODS)]
-    host = Host(tables, port=0, limits=Limits())
+    probes: list[dict[str, float]] = []
+
+    def trace(key: str, stages: dict[str, float]) -> None:
+        if key == PROBE:
+            probes.append(dict(stages))
+
+    host = Host(tables, port=0, limits=Limits(), trace=trace)
+    #: The connections the host dropped, by reason: the attackers' and the players'.
+    drops: dict[str, int] = defaultdict(int)
+    drop = host._drop
+
+    def counted(conn: Any, code: str) -> None:
+        if not conn.dropped and not (code == "hello-timeout" and conn.seated):
+            player = conn.key in ("127.0.0.1", PROBE)
+            drops[f"{'players' if player else 'attackers'} {code}"] += 1
+        drop(conn, code)
+
+    host._drop = counted  # type: ignore[method-assign]
+    opened = host._opened
+    accepted = 0
+
+    def count_opened(conn: Any) -> None:
+        nonlocal accepted
+        accepted += 1
+        opened(conn)
+
+    host._opened = count_opened  # type: ignore[method-assign]
     await host.start()
     loop = asyncio.get_running_loop()
+    watch = TurnWatch() if diagnose else None
+    if watch is not None:
+        watch.install(loop)
     await asyncio.sleep(1.0)
     idle = _rss_kib()
     peak, most_files, most_open, lag = idle, _files(), 0, 0.0
@@ -114,13 +159,29 @@ async def serve() -> None:
 
     sampler = loop.create_task(sample())
     print(json.dumps({"port": host.address[1], "codes": [t.code for t in tables]}), flush=True)
+    profile = None
+    if os.environ.get("GINRUMMY_PROFILE_HOST"):
+        import cProfile
+
+        profile = cProfile.Profile()
+        profile.enable()
     await loop.run_in_executor(None, sys.stdin.read)
+    if profile is not None:
+        profile.disable()
+        profile.dump_stats(os.environ["GINRUMMY_PROFILE_HOST"])
     sampler.cancel()
+    if watch is not None:
+        watch.uninstall()
     import resource
 
     print(
         json.dumps(
             {
+                "probes": probes,
+                "accepted": accepted,
+                "cpu_s": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2]), 1),
+                "drops": dict(drops),
+                "turns": watch.figures() if watch is not None else None,
                 "idle_kib": idle,
                 "peak_kib": peak,
                 "most_files": most_files,
@@ -332,7 +393,11 @@ async def _flood_once(kind: str, port: int, flooder: Client) -> float:
 
 
 def attacker(kind: str, port: int, seconds: float, options: dict[str, Any]) -> None:
-    """An attack's child: run it, print its figures as JSON."""
+    """An attack's child: run it, print its figures as JSON. It runs at the niceness
+    ``options["nice"]``: on the host's own machine its work must not starve the host,
+    which a real attacker's (on other machines) would not."""
+    if options.get("nice"):
+        os.nice(int(options["nice"]))
     if kind == "guess":
         result = _guess(port, seconds, options["addresses"], options["guessers"])
     elif kind == "idle":
@@ -350,9 +415,12 @@ async def _players(port: int, codes: list[str], seconds: float) -> dict[str, Any
     stop = time.monotonic() + seconds
     trips: list[float] = []
     joins: list[float] = []
-    #: Each rejoin's time to an open websocket (TCP and upgrade), then to the answer.
-    stages: list[tuple[float, float]] = []
+    #: Each rejoin's monotonic times (the host's clock too): begun, websocket open,
+    #: answered.
+    stages: list[tuple[float, float, float]] = []
     failed: list[str] = []
+    #: Why games could not be played (a player refused a seat: the other one is stopped).
+    games_failed: list[str] = []
     games = 0
 
     async def games_on() -> None:
@@ -361,25 +429,38 @@ async def _players(port: int, codes: list[str], seconds: float) -> dict[str, Any
             if time.monotonic() >= stop:
                 return
             pair = [Client(address, code, name=n, open_timeout=15) for n in ("Ann", "Ben")]
-            await asyncio.gather(*(play(c, make_player("simple")) for c in pair))
+            tasks = [asyncio.create_task(play(c, make_player("simple"))) for c in pair]
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+            problems = [t.exception() for t in tasks if t.done() and t.exception()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if problems:
+                games_failed.extend(str(p) for p in problems)
+                continue
             trips.extend(t for c in pair for t in c.round_trips)
             games += 1
 
     async def rejoins() -> None:
         probe = Client(address, codes[0], name="Real", open_timeout=15)
-        await probe.connect()
+        while probe.seat is None and time.monotonic() < stop:
+            try:
+                await probe.connect()
+            except ConnectFailed as exc:  # counted, and tried again
+                failed.append(f"first join: {exc.code or exc}")
+                await asyncio.sleep(1.0)
         await probe.close()
         while time.monotonic() < stop:
             begun = time.monotonic()
             try:
-                ws = await _raw(port, "127.0.9.1")
+                ws = await _raw(port, PROBE)
                 opened = time.monotonic()
                 await ws.send(_hello(codes[0], token=probe.token))
                 answer = json.loads(await asyncio.wait_for(ws.recv(), 30))
                 if answer.get("type") == "welcome":
                     now = time.monotonic()
                     joins.append(now - begun)
-                    stages.append((opened - begun, now - opened))
+                    stages.append((begun, opened, now))
                 else:
                     failed.append(str(answer.get("code")))
                 await ws.close()
@@ -392,6 +473,7 @@ async def _players(port: int, codes: list[str], seconds: float) -> dict[str, Any
     joins.sort()
     return {
         "games": games,
+        "games_failed": games_failed,
         "moves": len(trips),
         "round_trip_median_ms": round(statistics.median(trips) * 1000, 2) if trips else None,
         "round_trip_p99_ms": round(trips[int(0.99 * (len(trips) - 1))] * 1000, 2)
@@ -400,18 +482,19 @@ async def _players(port: int, codes: list[str], seconds: float) -> dict[str, Any
         "rejoins": len(joins),
         "rejoin_median_ms": round(statistics.median(joins) * 1000, 1) if joins else None,
         "rejoin_max_ms": round(joins[-1] * 1000, 1) if joins else None,
-        "rejoin_slowest": [
-            {"open_ms": round(o * 1000, 1), "answer_ms": round(a * 1000, 1)}
-            for o, a in sorted(stages, key=sum)[-3:]
-        ],
+        "rejoin_times": stages,
         "rejoins_failed": failed,
     }
 
 
-def run_attacks(kinds: list[str], seconds: float, options: dict[str, Any]) -> dict[str, Any]:
-    """Start the host, the attacks and the real players; the figures of all of them."""
+def run_attacks(
+    kinds: list[str], seconds: float, options: dict[str, Any], *, diagnose: bool = False
+) -> dict[str, Any]:
+    """Start the host, the attacks and the real players; the figures of all of them (with
+    ``diagnose``, the host's longest loop turns too)."""
     host = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy.net.bench", "--serve-attacked"],
+        [sys.executable, "-m", "ginrummy.net.bench", "--serve-attacked"]
+        + (["--diagnose"] if diagnose else []),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -435,7 +518,12 @@ def run_attacks(kinds: list[str], seconds: float, options: dict[str, Any]) -> di
         )
     time.sleep(2.0)  # the attacks are under way
     players = asyncio.run(_players(port, codes, seconds - 2.0))
-    figures: dict[str, Any] = {"seconds": seconds, "attacks": kinds, "players": players}
+    figures: dict[str, Any] = {
+        "seconds": seconds,
+        "attacks": kinds,
+        "nice": options.get("nice", 0),
+        "players": players,
+    }
     for kind, child in children.items():
         out, _err = child.communicate(timeout=seconds + 120)
         figures[kind] = json.loads(out.strip().splitlines()[-1]) if out.strip() else None
@@ -444,12 +532,50 @@ def run_attacks(kinds: list[str], seconds: float, options: dict[str, Any]) -> di
     host.wait(timeout=30)
     stats = figures["host"]
     stats["memory_above_idle_mib"] = round((stats["peak_kib"] - stats["idle_kib"]) / 1024, 1)
+    players["rejoin_slowest"] = rejoin_stages(players.pop("rejoin_times"), stats.pop("probes"))
     return figures
+
+
+#: A rejoin's stages, from the probe's and the host's times: the name of each and the two
+#: times it lies between.
+REJOIN_STAGES = (
+    ("connect", "begun", "accepted"),  # TCP, until the host's loop accepts it
+    ("handshake", "accepted", "opened"),  # the websocket upgrade, in the host
+    ("hello", "opened", "hello"),  # the probe sends its hello, the host reads it
+    ("gate", "hello", "judged"),  # the host's gate judges it
+    ("write", "judged", "answered"),  # the host seats it and writes the welcome
+    ("read", "answered", "received"),  # the welcome reaches the probe
+)
+
+
+def rejoin_stages(
+    rejoins: list[tuple[float, float, float]], probes: list[dict[str, float]], most: int = 3
+) -> list[dict[str, float]]:
+    """The ``most`` slowest rejoins, each split into `REJOIN_STAGES` (ms): the probe's
+    times (begun, open, answer received) matched with the host's trace of the connection
+    it accepted meanwhile (both read the system's monotonic clock)."""
+    slowest = sorted(rejoins, key=lambda r: r[2] - r[0])[-most:]
+    found: list[dict[str, float]] = []
+    for begun, _opened, received in slowest:
+        times = {"begun": begun, "received": received}
+        for host in probes:
+            if begun <= host["accepted"] <= received and "answered" in host:
+                times.update(host)
+                break
+        split = {"total_ms": round((received - begun) * 1000, 1)}
+        for name, start, end in REJOIN_STAGES:
+            if start in times and end in times:
+                split[name] = round((times[end] - times[start]) * 1000, 1)
+        found.append(split)
+    return found
 
 
 def report(figures: dict[str, Any]) -> str:
     """The figures as lines for a person."""
-    lines = [f"attacks {', '.join(figures['attacks'])} for {figures['seconds']:g} s"]
+    lines = [
+        f"attacks {', '.join(figures['attacks'])} for {figures['seconds']:g} s"
+        f" (the attackers at nice {figures.get('nice', 0)})"
+    ]
     guess = figures.get("guess")
     if guess:
         lines.append(
@@ -474,11 +600,13 @@ def report(figures: dict[str, Any]) -> str:
         )
     host = figures["host"]
     lines.append(
-        f"host: memory {host['memory_above_idle_mib']} MiB above idle"
+        f"host: {host['accepted']} connections accepted, {host['cpu_s']} s of CPU;"
+        f" memory {host['memory_above_idle_mib']} MiB above idle"
         f" ({host['idle_kib'] // 1024} MiB), at most {host['most_files']} files open"
         f" of {host['file_limit']} ({host['most_open']} connections, cap {host['max_open']}),"
         f" an unseated connection open at most {host['longest_unseated']} s,"
-        f" {host['wrong']} wrong answers of {host['answered']}, {host['dropped']} dropped;"
+        f" {host['wrong']} wrong answers of {host['answered']}, {host['dropped']} dropped"
+        f" ({', '.join(f'{k} {v}' for k, v in sorted(host['drops'].items()))});"
         f" its loop was late by at most {host['loop_lag_max_ms']} ms"
     )
     players = figures["players"]
@@ -488,12 +616,32 @@ def report(figures: dict[str, Any]) -> str:
         f" {players['rejoins']} rejoins from another address, median"
         f" {players['rejoin_median_ms']} ms, at most {players['rejoin_max_ms']} ms"
     )
-    slowest = ", ".join(
-        f"{s['open_ms']:g} + {s['answer_ms']:g} ms" for s in players.get("rejoin_slowest", [])
-    )
-    if slowest:
-        lines.append(f"the slowest rejoins (open + answer): {slowest}")
+    for split in players.get("rejoin_slowest", []):
+        parts = ", ".join(
+            f"{name} {split[name]:g}" for name, _s, _e in REJOIN_STAGES if name in split
+        )
+        lines.append(f"a slow rejoin: {split['total_ms']:g} ms = {parts} (ms)")
+    if players.get("games_failed"):
+        reasons = sorted(set(players["games_failed"]))
+        lines.append(f"games that could not start: {len(players['games_failed'])} ({reasons})")
     failed = players.get("rejoins_failed", [])
     if failed:
         lines.append(f"rejoins failed: {len(failed)} ({', '.join(sorted(set(failed)))})")
+    turns = host.get("turns")
+    if turns:
+        lines.append(
+            f"the host's loop: {turns['turns']} turns, busy {turns['busy_s']} s; garbage"
+            f" collections by generation: {turns['gc']}"
+        )
+        for turn in turns["longest_turns"]:
+            lines.append(
+                f"  a turn of {turn['ms']:g} ms (CPU {turn['cpu_ms']:g} ms),"
+                f" {turn['callbacks']} callbacks:"
+                f" {turn['costliest_ms']}"
+            )
+        lines.append("  the costliest callbacks in all:")
+        for cb in turns["costliest_callbacks"]:
+            lines.append(
+                f"    {cb['name']}: {cb['total_s']} s in {cb['count']}, longest {cb['max_ms']} ms"
+            )
     return "\n".join(lines)

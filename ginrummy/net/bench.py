@@ -111,6 +111,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--connections", type=int, default=5000, help="connections that never sit down"
     )
+    parser.add_argument(
+        "--diagnose",
+        action="store_true",
+        help="with --attack: also time the host's loop turns and garbage collections",
+    )
+    parser.add_argument(
+        "--attacker-nice",
+        type=int,
+        default=10,
+        help="the attackers' niceness (their processes share the host's machine; default 10)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve-attacked", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--attacker", help=argparse.SUPPRESS)
@@ -119,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_serve(args.tables, not args.no_save))
         return 0
     if args.serve_attacked:
-        asyncio.run(attacks.serve())
+        asyncio.run(attacks.serve(args.diagnose))
         return 0
     if args.attacker:
         plan = json.loads(args.attacker)
@@ -131,8 +142,9 @@ def main(argv: list[str] | None = None) -> int:
             "addresses": args.addresses,
             "guessers": args.guessers,
             "connections": args.connections,
+            "nice": args.attacker_nice,
         }
-        result = attacks.run_attacks(kinds, args.seconds, options)
+        result = attacks.run_attacks(kinds, args.seconds, options, diagnose=args.diagnose)
         print(json.dumps(result) if args.json else attacks.report(result))
         return 0
     with tempfile.TemporaryDirectory() as data:

@@ -16,8 +16,9 @@ Against a stranger who guesses codes or hoards connections (the limits are in `L
 - A connection that is not seated is closed at the hello timeout whatever it sends
   (pings included). Unseated connections are capped per address and overall, and all
   connections below the process's file limit: over a cap, the oldest unseated connection
-  of the address that opened the most connections lately is dropped (a flood reconnects
-  all the time; a few players behind one address do not).
+  of the address that lost the most connections unseated lately is dropped (a flood's
+  connections all end unseated; a player's are seated, however often it rejoins, and a
+  few players behind one address are too).
 - A seat's flood credit belongs to the seat, not the connection: every message, rejoin
   and ping spends it; only a new position earns any.
 """
@@ -32,7 +33,7 @@ import os
 import socket
 import ssl
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,7 +52,15 @@ from .protocol import (
 )
 from .referee import Refused, Table
 
-__all__ = ["Host", "Limits", "WsLink", "address_key", "is_all_interfaces"]
+__all__ = [
+    "STAGES",
+    "Host",
+    "Limits",
+    "Trace",
+    "WsLink",
+    "address_key",
+    "is_all_interfaces",
+]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +68,12 @@ log = logging.getLogger(__name__)
 NORMAL, GOING_AWAY, POLICY = 1000, 1001, 1008
 #: The flood credit of a connection not seated yet.
 UNSEATED_BURST = 4.0
+#: The stages of a connection's opening that `Host`'s ``trace`` is given, in order: the
+#: host accepted it, the websocket handshake was done, its hello was read, the gate judged
+#: it, the answer (welcome or error) was written.
+STAGES = ("accepted", "opened", "hello", "judged", "answered")
+#: A connection's trace: its address and the loop's time at each stage it reached.
+Trace = Callable[[str, dict[str, float]], None]
 
 
 def is_all_interfaces(bind: str) -> bool:
@@ -120,6 +135,8 @@ class WsLink:
         self.bucket = bucket
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False
+        #: Called once the first message has been written (the host's trace only).
+        self.on_first_sent: Callable[[], None] | None = None
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
@@ -160,6 +177,9 @@ class WsLink:
                     await self.ws.close(item[0], item[1])
                     return
                 await self.ws.send(item)
+                if self.on_first_sent is not None:
+                    self.on_first_sent()
+                    self.on_first_sent = None
         except ConnectionClosed:
             return
 
@@ -190,7 +210,16 @@ class _Connection(ServerConnection):
         # own pings come every 20 s).
         self.bucket = _Bucket(UNSEATED_BURST, self.host.limits.per_second)
         self.deadline: asyncio.TimerHandle | None = None
+        #: The loop's time at each stage of its opening, when the host traces them.
+        self.stages: dict[str, float] | None = None
+        if self.host.trace is not None:
+            self.stages = {"accepted": self.opened}
         self.host._opened(self)
+
+    def stage(self, name: str) -> None:
+        """Note that the connection reached stage ``name`` now (when traced)."""
+        if self.stages is not None:
+            self.stages[name] = self.loop.time()
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -230,8 +259,12 @@ class Host:
         port: int = 7777,
         tls: ssl.SSLContext | None = None,
         limits: Limits | None = None,
+        trace: Trace | None = None,
     ) -> None:
+        """``trace`` (for benchmarks; None in play, at no cost): called with each
+        connection's address and `STAGES` times once the answer to its hello is written."""
         self.tables = list(tables)
+        self.trace = trace
         self.bind = bind
         self.port = port
         self.tls = tls
@@ -353,8 +386,10 @@ class Host:
     def _opened(self, conn: _Connection) -> None:
         self._open.add(conn)
         self._unseated_all[conn] = None
-        self._unseated.setdefault(conn.key, {})[conn] = None
-        self._churn.opened(conn.key, conn.opened)
+        if conn.key not in self._unseated:
+            self._unseated[conn.key] = {}
+            self._churn.remind(conn.key)
+        self._unseated[conn.key][conn] = None
         conn.deadline = conn.loop.call_at(
             conn.opened + self.limits.hello_timeout, self._drop, conn, "hello-timeout"
         )
@@ -363,12 +398,16 @@ class Host:
         if len(mine) > limits.unseated_per_address:
             self._drop(next(iter(mine)), "busy")
         # Over the caps in all: not the address holding the most, for a flood from many
-        # addresses holds one or two each, as a few players behind one address do.
+        # addresses holds one or two each, as a few players behind one address do; nor
+        # the one opening the most, for a player may rejoin often and a flood hold on.
         while len(self._unseated_all) > limits.unseated or len(self._open) > self.max_open:
             if not self._unseated:
                 break
-            busiest = self._churn.busiest(self._unseated) or next(iter(self._unseated))
-            self._drop(next(iter(self._unseated[busiest])), "busy")
+            busiest = self._churn.busiest(self._unseated)
+            if busiest is None:  # none has lost any yet: the oldest unseated goes
+                self._drop(next(iter(self._unseated_all)), "busy")
+            else:
+                self._drop(next(iter(self._unseated[busiest])), "busy")
 
     def _forget_unseated(self, conn: _Connection) -> None:
         self._unseated_all.pop(conn, None)
@@ -387,8 +426,9 @@ class Host:
 
     def _lost(self, conn: _Connection) -> None:
         if not conn.seated:
-            lived = conn.loop.time() - conn.opened
-            self.longest_unseated = max(self.longest_unseated, lived)
+            now = conn.loop.time()
+            self.longest_unseated = max(self.longest_unseated, now - conn.opened)
+            self._churn.add(conn.key, now)
         self._open.discard(conn)
         self._forget_unseated(conn)
 
@@ -453,6 +493,9 @@ class Host:
         assert isinstance(ws, _Connection)
         link = WsLink(ws, self.limits.outbox, ws.bucket)
         self._links.add(link)
+        if ws.stages is not None:
+            ws.stage("opened")
+            link.on_first_sent = lambda: self._traced(ws)
         table: Table | None = None
         seat: int | None = None
         try:
@@ -489,12 +532,22 @@ class Host:
             await link.finish()
             self._links.discard(link)
 
+    def _traced(self, conn: _Connection) -> None:
+        """The answer to ``conn``'s hello is written: give its stages to the trace."""
+        conn.stage("answered")
+        if self.trace is not None and conn.stages is not None:
+            self.trace(conn.key, conn.stages)
+
     async def _greet(self, ws: _Connection, link: WsLink) -> tuple[Table | None, int | None]:
         try:
-            raw = await asyncio.wait_for(ws.recv(), self._time_left(ws))
+            # A timeout rather than wait_for: no task of its own, so the hello is read
+            # in the turn after it arrives (every turn counts when the host is busy).
+            async with asyncio.timeout(self._time_left(ws)):
+                raw = await ws.recv()
         except TimeoutError:
             link.close("hello-timeout")
             return None, None
+        ws.stage("hello")
         try:
             hello = read_client_message(raw)
         except ProtocolError as exc:
@@ -512,6 +565,7 @@ class Host:
             return None, None
         except ConnectionError:
             return None, None
+        ws.stage("judged")
         table = verdict.table
         if table is None:
             link.close("wrong-code")

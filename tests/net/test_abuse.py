@@ -378,42 +378,45 @@ def test_the_connections_cap_stays_under_the_file_limit() -> None:
 # --- who goes first over the caps --------------------------------------------------------
 
 
-def test_the_churn_counts_recent_openings_and_forgets_quiet_addresses() -> None:
+def test_the_churn_counts_recent_losses_and_forgets_quiet_addresses() -> None:
     churn = Churn(half_life=10.0, most=3)
     for t in range(20):  # a flood: two a second
-        churn.opened("flood", t / 2)
-    churn.opened("player", 9.5)
-    churn.opened("player", 9.5)
+        churn.add("flood", t / 2)
+    churn.add("player", 9.5)
+    churn.add("player", 9.5)
     assert churn.rate("flood", 10.0) > 10 > churn.rate("player", 10.0) > 1.9
     assert churn.rate("player", 20.0) == pytest.approx(churn.rate("player", 10.0) / 2, rel=0.01)
-    # Past `most` addresses, the quiet ones (below one opening) are forgotten.
-    churn.opened("a", 100.0)
-    churn.opened("b", 100.0)
+    # Past `most` addresses, the quiet ones (below one) are forgotten.
+    churn.add("a", 100.0)
+    churn.add("b", 100.0)
     assert churn.rate("flood", 100.0) == 0.0 and churn.rate("a", 100.0) == 1.0
 
 
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.booleans(), st.integers(0, 7), st.floats(0, 5, allow_nan=False)),
+        st.tuples(st.integers(0, 2), st.integers(0, 7), st.floats(0, 5, allow_nan=False)),
         max_size=80,
     )
 )
-def test_the_busiest_address_is_the_candidate_that_opened_the_most_lately(
-    steps: list[tuple[bool, int, float]],
+def test_the_busiest_address_is_the_candidate_with_the_highest_count(
+    steps: list[tuple[int, int, float]],
 ) -> None:
-    """Against a brute force over every candidate: addresses open connections (and
-    become candidates) or stop being candidates, as time goes on; the churn's busiest
-    candidate always has the highest rate of them."""
+    """Against a brute force over every candidate: as time goes on, addresses become
+    candidates (the host reminds the churn), are counted (whether candidates or not) or
+    stop being candidates; the churn's busiest candidate always has the highest count."""
     churn = Churn(half_life=10.0, most=5)
     candidates: set[str] = set()
     now = 1000.0
-    for opens, n, wait in steps:
+    for step, n, wait in steps:
         now += wait
         key = f"127.0.0.{n}"
-        if opens:
-            churn.opened(key, now)
-            candidates.add(key)
+        if step == 0:
+            churn.add(key, now)
+        elif step == 1:
+            if key not in candidates:
+                candidates.add(key)
+                churn.remind(key)
         else:
             candidates.discard(key)
         busiest = churn.busiest(candidates)
@@ -465,6 +468,56 @@ async def test_over_the_cap_the_flood_goes_not_the_players_behind_one_address(
     await asyncio.gather(*flooders)
     for _reader, writer in players:
         writer.close()
+
+
+async def test_over_the_cap_connections_held_go_not_a_player_who_rejoins_often(
+    serve: Any,
+) -> None:
+    """Twelve addresses hold the host's unseated connections (a slow-loris: one each,
+    opened again a moment after it is dropped) while a player rejoins again and again
+    from an address of its own: each rejoin is welcomed, and a holder's connection is
+    dropped for it. (Counting the connections each address opened, the player's address
+    was the busiest by its third rejoin, and that rejoin was dropped.)"""
+    limits = replace(FAST, unseated=12, unseated_per_address=8, hello_timeout=5.0)
+    table = new_table()
+    host = await serve(table, limits=limits)
+    ip, port = host.address
+    done = asyncio.Event()
+
+    async def hold(source: str) -> None:
+        while not done.is_set():
+            with contextlib.suppress(OSError):
+                reader, writer = await asyncio.open_connection(ip, port, local_addr=(source, 0))
+                with contextlib.suppress(OSError):
+                    await reader.read()  # until the host drops it
+                writer.close()
+            await asyncio.sleep(0.3)
+
+    holders = [asyncio.create_task(hold(f"127.0.7.{n + 1}")) for n in range(12)]
+    for _ in range(200):
+        if host.unseated_connections == 12:
+            break
+        await asyncio.sleep(0.01)
+    assert host.unseated_connections == 12
+    ws = await connect(f"ws://{ip}:{port}/", local_addr=("127.0.4.9", 0))
+    await ws.send(_hello(table.code, name="Real"))
+    token = json.loads(await ws.recv())["token"]
+    await ws.close()
+    for _ in range(8):
+        for _ in range(200):  # the holders are back at the cap
+            if host.unseated_connections == 12:
+                break
+            await asyncio.sleep(0.01)
+        dropped = host.dropped
+        ws = await connect(f"ws://{ip}:{port}/", local_addr=("127.0.4.9", 0))
+        await ws.send(_hello(table.code, token=token))
+        assert json.loads(await asyncio.wait_for(ws.recv(), 2))["type"] == "welcome"
+        await ws.close()
+        assert host.dropped > dropped  # a holder's connection, for the cap was full
+    done.set()
+    for holder in holders:
+        holder.cancel()
+    await asyncio.gather(*holders, return_exceptions=True)
 
 
 async def test_the_kernel_queues_a_burst_the_host_accepts_a_batch_at_a_time(serve: Any) -> None:
