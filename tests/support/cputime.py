@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
@@ -29,35 +30,34 @@ def _children() -> float:
 
 
 class CpuTimes:
-    """Sums each test's CPU time (its whole protocol) and writes them at the end."""
+    """Measures each test's CPU time (its whole protocol) and writes a row as it ends, so
+    that a run stopped before its end still leaves the rows of the tests it ran."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.rows: list[tuple[str, float, float, float, float]] = []
+        self.out: TextIO | None = None
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
         cpu, wall, children = time.process_time(), time.perf_counter(), _children()
         yield
-        self.rows.append(
-            (
-                item.nodeid,
-                time.process_time() - cpu,
-                time.perf_counter() - wall,
-                _children() - children,
-                time.time(),
-            )
-        )
+        row = {
+            "test": item.nodeid,
+            "cpu": time.process_time() - cpu,
+            "wall": time.perf_counter() - wall,
+            "children": _children() - children,
+            "end": time.time(),
+        }
+        if self.out is None:  # the first test of this worker (the xdist controller runs none)
+            worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.out = (self.folder / f"cpu-{worker}.jsonl").open("w", encoding="utf-8")
+        self.out.write(json.dumps(row) + "\n")
+        self.out.flush()
 
     def pytest_sessionfinish(self) -> None:
-        if not self.rows:  # the xdist controller runs no test
-            return
-        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        self.folder.mkdir(parents=True, exist_ok=True)
-        with (self.folder / f"cpu-{worker}.jsonl").open("w", encoding="utf-8") as out:
-            for test, cpu, wall, children, end in self.rows:
-                row = {"test": test, "cpu": cpu, "wall": wall, "children": children, "end": end}
-                out.write(json.dumps(row) + "\n")
+        if self.out is not None:
+            self.out.close()
 
 
 def read(folder: Path) -> list[dict[str, float | str]]:
