@@ -184,8 +184,9 @@ async def test_the_statistics_review_the_game_chosen(tmp_path: Any) -> None:
 
 
 async def test_hot_seat_reviews_both_seats_and_s_switches() -> None:
-    game = Game(Rules(target=25), seed=5)
-    play_game(game, (make_player("random", 5), make_player("random", 6)))
+    # Seed 7: one round of 60 moves (seed 5 played 38 rounds, 4,446 moves, to review twice).
+    game = Game(Rules(target=25), seed=7)
+    play_game(game, (make_player("random", 7), make_player("random", 8)))
     record = Record(game, (Seat("Anna"), Seat("Ben")))
     app = GinRummyApp(computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:

@@ -4,9 +4,10 @@ Wall time lies on a shared machine (a test waits for the core another job holds)
 much less: ``pytest --cpu-times=DIR`` (the option is added in ``tests/conftest.py``) writes
 one JSON line per test to ``DIR/cpu-<worker>.jsonl`` (one file per xdist worker): the test's
 id, the CPU seconds of the test process (``time.process_time``: set-up, call and
-tear-down), the wall seconds, and the CPU seconds of the child processes it waited for.
-``python tests/support/cputime.py DIR [N]`` prints the total and the N most expensive tests
-and files.
+tear-down), the wall seconds, the CPU seconds of the child processes it waited for, and
+when it ended (seconds since the epoch). ``python tests/support/cputime.py DIR [N]`` prints
+the total, the N most expensive tests and files, and the run's tail: the tests that ended
+while the other workers had already finished.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
@@ -28,42 +30,67 @@ def _children() -> float:
 
 
 class CpuTimes:
-    """Sums each test's CPU time (its whole protocol) and writes them at the end."""
+    """Measures each test's CPU time (its whole protocol) and writes a row as it ends, so
+    that a run stopped before its end still leaves the rows of the tests it ran."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.rows: list[tuple[str, float, float, float]] = []
+        self.out: TextIO | None = None
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
         cpu, wall, children = time.process_time(), time.perf_counter(), _children()
         yield
-        self.rows.append(
-            (
-                item.nodeid,
-                time.process_time() - cpu,
-                time.perf_counter() - wall,
-                _children() - children,
-            )
-        )
+        row = {
+            "test": item.nodeid,
+            "cpu": time.process_time() - cpu,
+            "wall": time.perf_counter() - wall,
+            "children": _children() - children,
+            "end": time.time(),
+        }
+        if self.out is None:  # the first test of this worker (the xdist controller runs none)
+            worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.out = (self.folder / f"cpu-{worker}.jsonl").open("w", encoding="utf-8")
+        self.out.write(json.dumps(row) + "\n")
+        self.out.flush()
 
     def pytest_sessionfinish(self) -> None:
-        if not self.rows:  # the xdist controller runs no test
-            return
-        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        self.folder.mkdir(parents=True, exist_ok=True)
-        with (self.folder / f"cpu-{worker}.jsonl").open("w", encoding="utf-8") as out:
-            for test, cpu, wall, children in self.rows:
-                row = {"test": test, "cpu": cpu, "wall": wall, "children": children}
-                out.write(json.dumps(row) + "\n")
+        if self.out is not None:
+            self.out.close()
 
 
 def read(folder: Path) -> list[dict[str, float | str]]:
-    """Every row the workers wrote to ``folder``."""
+    """Every row the workers wrote to ``folder`` (each with its worker's name)."""
     rows = []
     for path in sorted(folder.glob("cpu-*.jsonl")):
-        rows.extend(json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
+        worker = path.stem.removeprefix("cpu-")
+        for line in path.read_text(encoding="utf-8").splitlines():
+            rows.append({**json.loads(line), "worker": worker})
     return rows
+
+
+def tail(rows: list[dict[str, float | str]]) -> list[str]:
+    """The tests that ended after the first worker to run out of tests had finished: the
+    run's tail, where fewer workers than started were busy."""
+    ends: dict[str, float] = {}
+    for r in rows:
+        if "end" in r:
+            ends[str(r["worker"])] = max(ends.get(str(r["worker"]), 0.0), float(r["end"]))
+    if len(ends) < 2:
+        return []
+    first_idle = min(ends.values())
+    late = sorted(
+        (r for r in rows if float(r.get("end", 0.0)) > first_idle), key=lambda r: r["end"]
+    )
+    lines = [
+        f"the tail: {max(ends.values()) - first_idle:.1f} s after the first worker ended "
+        "(ended: s after that; wall s; worker; test)"
+    ]
+    for r in late:
+        ended = float(r["end"]) - first_idle
+        lines.append(f"{ended:7.1f} {float(r['wall']):7.2f}  {r['worker']}  {r['test']}")
+    return lines
 
 
 def summary(folder: Path, top: int = 30) -> str:
@@ -93,6 +120,9 @@ def summary(folder: Path, top: int = 30) -> str:
         files[str(r["test"]).split("::")[0]] += cost(r)
     lines += ["", "by file (CPU s, children included):"]
     lines += [f"{seconds:7.1f}  {name}" for name, seconds in files.most_common(top)]
+    ended = tail(rows)
+    if ended:
+        lines += ["", *ended]
     return "\n".join(lines)
 
 

@@ -4,6 +4,7 @@ always said as the stock's size, and the reasons cut to the room there is."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 import pytest
@@ -246,9 +247,12 @@ def test_the_chances_to_win_in_six_languages(language: str) -> None:
     assert "9♦" in runner_up and "47" in runner_up
 
 
-def _advices(views: list[PlayerView]) -> list[Advice]:
+@functools.cache
+def _advices() -> tuple[Advice, ...]:
+    """The hint's advice at each of `_positions` (data, the same in every language: worked
+    out once for the six languages' tests)."""
     giver = HintGiver(8)  # a small budget: the words, not the values, are under test
-    return [giver.advise(v) for v in views]
+    return tuple(giver.advise(v) for v in _positions())
 
 
 @pytest.mark.parametrize("language", sorted(CHANCES))
@@ -257,10 +261,10 @@ def test_over_many_positions_the_stage_is_only_ever_the_stock(language: str) -> 
     number: the same advice with 97 or 98 cards in the stock reads the same but for that
     number (no "early" here and "this late" there), in every language."""
     i18n.set_language(language)
-    views = _positions()
-    assert len({v.stock_size for v in views}) > 10
+    assert len({v.stock_size for v in _positions()}) > 10
+    advices = _advices()
     knocks = 0
-    for advice in _advices(views):
+    for advice in advices:
         texts = [advice_text(dataclasses.replace(advice, stock=s)) for s in (97, 98)]
         assert texts[0].replace("97", "98") == texts[1]
         if advice.knock is not None and advice.knock.deadwood:
@@ -272,7 +276,8 @@ def test_over_many_positions_the_stage_is_only_ever_the_stock(language: str) -> 
     assert knocks >= 1
 
 
-def _positions() -> list[PlayerView]:
+@functools.cache
+def _positions() -> tuple[PlayerView, ...]:
     """Seat 0's decisions in a few seeded games of two experts, to the round's end."""
     views: list[PlayerView] = []
     for seed in (2, 5, 8):
@@ -289,4 +294,4 @@ def _positions() -> list[PlayerView]:
             if game.is_over:
                 break
             game.next_round()
-    return views
+    return tuple(views)
