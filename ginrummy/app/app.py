@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 
 from ..core import Rules
 from ..players import LEVELS
@@ -39,7 +40,6 @@ from ..text.problems import problem_line
 from .goodbye import goodbye_line
 from .model.seats import COMPUTER, HOTSEAT, NewGame, TableConfig, check_mode, seat_names
 from .screens.start import StartScreen
-from .widgets.palette import fit_cards
 from .widgets.stale_watchers import let_go_of_closed
 
 if TYPE_CHECKING:
@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 
 #: The module of the table screen, imported when the first table opens.
 TABLE_MODULE = f"{__package__}.screens.table"
+#: The module of the card widgets (and of `fit_cards`), imported with the first screen
+#: that draws cards.
+PALETTE_MODULE = f"{__package__}.widgets.palette"
 
 
 def local_saves(store: Store) -> list[SavedGame]:
@@ -194,6 +197,17 @@ class GinRummyApp(App[None]):
                 classes[max(fitting)[1]] = True
         screen.update_classes(classes, update=False)
         return screen
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Style ``node`` and the nodes under it again, if it is in the app's DOM.
+
+        Textual asks this of a widget still being made, at each option its constructor
+        sets (a compact button, a list's value, an input's type): about 20 widgets of the
+        start screen were styled that way for nothing, as every widget is styled from
+        scratch when it is mounted. A node not yet mounted (or already removed) is skipped.
+        """
+        if node is self or node.is_attached:
+            super().update_styles(node, animate)
 
     # --- settings --------------------------------------------------------------------
     def change_settings(self, **changes: Any) -> None:
@@ -484,9 +498,14 @@ class GinRummyApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         """The cards grow or shrink with the terminal, on every screen of the stack (the
-        app's size is not yet the new one here)."""
+        app's size is not yet the new one here). No card has been drawn while their module
+        is not loaded (a screen's first card fits the screen to the terminal as it mounts):
+        the start screen does not load it."""
+        palette = sys.modules.get(PALETTE_MODULE)
+        if palette is None:
+            return
         for screen in self.screen_stack:
-            fit_cards(screen, event.size)
+            palette.fit_cards(screen, event.size)
 
     def on_unmount(self) -> None:
         """The window closes: its slots are free for another window at once."""

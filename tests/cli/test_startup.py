@@ -88,6 +88,7 @@ def test_the_start_screen_loads_no_other_screen_nor_online_play() -> None:
         "ginrummy.app.screens.stats",
         "ginrummy.app.screens.help",
         "ginrummy.app.screens.dialogs",
+        "ginrummy.app.widgets.palette",  # the cards' widgets
         *BOTS,
     ):
         assert deferred not in loaded, deferred

@@ -48,6 +48,12 @@ class LocalFooter(Footer):
             yield widget
         self._keys = [(k.key_display, k.description) for k in keys]
         self._fit()
+        # The keys are mounted once all are composed: each is made compact or not as the
+        # footer now is (Textual makes each compact, then binds it to the footer's setting
+        # once mounted: each key was styled twice more).
+        for key in keys:
+            key.set_reactive(FooterKey.compact, self.compact)
+            key.set_class(self.compact, "-compact", update=False)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Compose the keys again only when the keys shown change: the screen says its
