@@ -96,8 +96,11 @@ class GinRummyApp(App[None]):
         language: str | None = None,
         resume: str | None = None,
         online: tuple[str, dict[str, Any]] | None = None,
+        drawn: Callable[[], None] | None = None,
     ) -> None:
         """Options left as None take the saved settings (or their defaults).
+
+        ``drawn``: called once the first screen has been drawn.
 
         ``online``: host or join an online table at once: ``("host", HostPlan fields)``
         or ``("join", JoinPlan fields)`` (`ginrummy.app.screens.online`).
@@ -145,6 +148,7 @@ class GinRummyApp(App[None]):
         self.played_mode: str | None = None
         self._settings_failed = False
         self._theme_ready = False
+        self._drawn = drawn
         #: The first unhandled exception, which ended the app (`launch` raises it again).
         self.crash: BaseException | None = None
         self._choose_language(language)
@@ -181,6 +185,9 @@ class GinRummyApp(App[None]):
 
             self.push_screen(online_screen(*self.online))
         self.report_problems()
+        if self._drawn is not None:
+            # After the top screen's first refresh: once it is composed and drawn.
+            self.screen.call_after_refresh(self._drawn)
 
     def _sized(self, screen: StartScreen) -> StartScreen:
         """``screen`` with the breakpoint classes of the terminal's size already set: set
@@ -550,6 +557,7 @@ def launch(
     language: str | None = None,
     resume: str | None = None,
     online: tuple[str, dict[str, Any]] | None = None,
+    drawn: Callable[[], None] | None = None,
 ) -> None:
     """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``,
     or the replay of game ``replay`` of the history (1 = the oldest).
@@ -558,7 +566,8 @@ def launch(
     ``GINRUMMY_COMPUTER_DELAY`` (seconds) overrides the pace of the computer's moves set in
     the settings; the end-to-end tests set it to 0. ``language``: the language forced with
     ``--lang`` (None: the one the command line already chose with `i18n.set_language`,
-    else the settings', else the environment's).
+    else the settings', else the environment's). ``drawn``: called once the first screen
+    has been drawn (the command line lets the garbage collector run again then).
 
     An exception that ended the app is raised again here, once the terminal is restored
     (the command line says it in one line and writes its traceback to a log).
@@ -576,6 +585,7 @@ def launch(
         language=language,
         resume=resume,
         online=online,
+        drawn=drawn,
     )
     app.run()
     if app.crash is not None:

@@ -169,12 +169,12 @@ def launch_app(cannot_start: str, **options: Any) -> None:
     except ImportError as exc:
         raise UsageError(cannot_start.format(problem=exc)) from None
     # Loaded: what start-up made lives as long as the program (`collector`).
-    collector.release(freeze=True)
+    collector.freeze()
     from ..store import NewerDatabase
 
     # main() already chose the language: --lang, else the saved setting, else the environment.
     try:
-        launch(**options, language=i18n.language())
+        launch(**options, language=i18n.language(), drawn=collector.release)
     except NewerDatabase as exc:
         raise UsageError(str(exc)) from None
 

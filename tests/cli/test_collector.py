@@ -1,8 +1,8 @@
 """The garbage collector is held off while the command line starts, and only then.
 
 `ginrummy.cli.collector`: off from the start of `main` until the command runs (for ``play``,
-until the app's modules are loaded, what start-up made being frozen then), on again after
-it, and never turned on if the caller had turned it off.
+until the app's first screen is drawn, what loading made being frozen before the app
+starts), on again after it, and never turned on if the caller had turned it off.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -36,17 +36,21 @@ def test_hold_and_release_turn_the_collector_off_and_on(frozen: list[bool]) -> N
     collector.hold()
     assert not gc.isenabled()
     collector.hold()  # held twice: still one release
-    collector.release(freeze=True)
+    collector.freeze()
+    assert frozen == [False]  # frozen while the collector is off
+    collector.release()
     assert gc.isenabled()
-    assert frozen == [False]  # frozen before collections ran again
-    collector.release(freeze=True)  # nothing held: nothing done
+    collector.freeze()  # nothing held: nothing done
+    collector.release()
     assert frozen == [False]
+    assert gc.isenabled()
 
 
 def test_a_collector_turned_off_by_the_caller_stays_off(frozen: list[bool]) -> None:
     gc.disable()
     collector.hold()
-    collector.release(freeze=True)
+    collector.freeze()
+    collector.release()
     assert not gc.isenabled()
     assert frozen == []
 
@@ -74,17 +78,38 @@ def test_a_command_starts_with_the_collector_off_and_runs_with_it_on(
     assert frozen == []  # only the app's start is frozen
 
 
-def test_play_lets_the_collector_go_once_the_app_is_loaded(
+def test_play_lets_the_collector_go_once_the_first_screen_is_drawn(
     cli: CLI, monkeypatch: pytest.MonkeyPatch, frozen: list[bool]
 ) -> None:
-    launched: list[bool] = []
+    seen: list[bool] = []
     module = types.ModuleType("ginrummy.app")
-    module.launch = lambda **options: launched.append(gc.isenabled())  # type: ignore[attr-defined]
+
+    def launch(drawn: Callable[[], None], **options: Any) -> None:
+        seen.append(gc.isenabled())  # the app starts with the collector held off
+        drawn()  # its first screen is drawn
+        seen.append(gc.isenabled())
+
+    module.launch = launch  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ginrummy.app", module)
     monkeypatch.setattr("ginrummy.cli.play.has_terminal", lambda: True)
     assert cli("play").code == 0
-    assert frozen == [False]  # what start-up made, frozen while the collector was off
-    assert launched == [True]  # the app runs with it on
+    assert frozen == [False]  # what loading made, frozen before the app started
+    assert seen == [False, True]
+    assert gc.isenabled()
+
+
+def test_an_app_that_never_draws_leaves_the_collector_on(
+    cli: CLI, monkeypatch: pytest.MonkeyPatch, frozen: list[bool]
+) -> None:
+    module = types.ModuleType("ginrummy.app")
+
+    def launch(**options: Any) -> None:
+        raise KeyboardInterrupt  # Ctrl+C before the first screen
+
+    module.launch = launch  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ginrummy.app", module)
+    monkeypatch.setattr("ginrummy.cli.play.has_terminal", lambda: True)
+    assert cli("play").code == 130
     assert gc.isenabled()
 
 

@@ -1,0 +1,69 @@
+"""The start screen is whole in its first frame: its footer keys are there and the button to
+play is focused, as on the settled screen; the app says when that frame is drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Button
+from textual.widgets._footer import FooterKey
+
+from ginrummy.app import GinRummyApp
+from ginrummy.app.screens.start import StartScreen
+from ginrummy.store import LastGame, Store
+
+
+def _at_first_frame(app: GinRummyApp, seen: list[object]) -> None:
+    """What the screen holds when ``drawn`` is called: its class, the footer keys, the
+    focused widget's id, and the screen as drawn."""
+    screen = app.screen
+    keys = [str(key.key) for key in screen.query(FooterKey)]
+    focused = screen.focused.id if screen.focused is not None else None
+    seen.append((type(screen), keys, focused, app.export_screenshot()))
+
+
+async def _first_and_settled(app: GinRummyApp, seen: list[object]) -> tuple[object, ...]:
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.2)
+        settled = app.export_screenshot()
+    assert len(seen) == 1  # called once
+    first = seen[0]
+    assert isinstance(first, tuple)
+    return (*first, settled)
+
+
+async def test_the_first_frame_has_the_keys_and_the_focus(tmp_path: Path) -> None:
+    seen: list[object] = []
+    app = GinRummyApp(data_dir=tmp_path, drawn=lambda: _at_first_frame(app, seen))
+    screen, keys, focused, first, settled = await _first_and_settled(app, seen)
+    assert screen is StartScreen
+    assert keys == ["f2", "f3", "f8", "f9", "question_mark", "escape"]
+    assert focused == "play-computer"
+    # Drawn as it stays: no key row, focus or value coming a frame later.
+    assert first == settled
+
+
+async def test_a_hot_seat_player_finds_the_hot_seat_button_focused(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.save_last_game(LastGame(opponent="hotseat"))
+    store.close()
+    seen: list[object] = []
+    app = GinRummyApp(data_dir=tmp_path, drawn=lambda: _at_first_frame(app, seen))
+    _, _, focused, first, settled = await _first_and_settled(app, seen)
+    assert focused == "play-hotseat"
+    assert first == settled
+
+
+async def test_focused_first_only_the_button_marked_for_it(tmp_path: Path) -> None:
+    app = GinRummyApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        marked = [
+            button.id for button in app.screen.query(Button) if button.has_class("-first-focus")
+        ]
+        assert marked == ["play-computer"]
+        # Tab goes on from there as before: the next field is the hot-seat panel's.
+        await pilot.press("tab")
+        assert app.screen.focused is not None
+        assert app.screen.focused.id == "name1"
