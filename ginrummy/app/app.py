@@ -74,6 +74,8 @@ class GinRummyApp(App[None]):
         (24, "-normal-height"),
         (32, "-tall"),
     ]
+    #: Seconds after which ``drawn`` is called even if the first screen was not drawn.
+    DRAWN_AT_THE_LATEST = 1.0
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_game", N_("Quit"), show=False, priority=True),
         # Ctrl+C is a key in the terminal's raw mode: the game is saved, so just leave.
@@ -186,8 +188,16 @@ class GinRummyApp(App[None]):
             self.push_screen(online_screen(*self.online))
         self.report_problems()
         if self._drawn is not None:
-            # After the top screen's first refresh: once it is composed and drawn.
-            self.screen.call_after_refresh(self._drawn)
+            # After the top screen's first refresh: once it is composed and drawn (and in
+            # a second at the latest, should that screen close before it is ever drawn).
+            self.screen.call_after_refresh(self._first_screen_drawn)
+            self.set_timer(self.DRAWN_AT_THE_LATEST, self._first_screen_drawn)
+
+    def _first_screen_drawn(self) -> None:
+        """Call ``drawn`` (once)."""
+        drawn, self._drawn = self._drawn, None
+        if drawn is not None:
+            drawn()
 
     def _sized(self, screen: StartScreen) -> StartScreen:
         """``screen`` with the breakpoint classes of the terminal's size already set: set

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 
@@ -67,3 +68,28 @@ async def test_focused_first_only_the_button_marked_for_it(tmp_path: Path) -> No
         await pilot.press("tab")
         assert app.screen.focused is not None
         assert app.screen.focused.id == "name1"
+
+
+async def test_drawn_is_called_once_and_the_fallback_does_not_call_it_again(
+    tmp_path: Path,
+) -> None:
+    calls: list[int] = []
+    app = GinRummyApp(data_dir=tmp_path, drawn=lambda: calls.append(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(1.3)  # past the one-second fallback
+    assert calls == [1]
+
+
+@pytest.mark.parametrize(("latest", "called"), [(0.2, [1]), (60.0, [])])
+async def test_drawn_comes_at_the_latest_if_the_screen_never_refreshes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, latest: float, called: list[int]
+) -> None:
+    # As if the top screen had closed before its first refresh: what it was asked to call
+    # after that refresh never runs; the app's timer calls ``drawn`` (if it is not too long).
+    monkeypatch.setattr(StartScreen, "call_after_refresh", lambda *args, **kwargs: False)
+    monkeypatch.setattr(GinRummyApp, "DRAWN_AT_THE_LATEST", latest)
+    calls: list[int] = []
+    app = GinRummyApp(data_dir=tmp_path, drawn=lambda: calls.append(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.6)
+    assert calls == called
