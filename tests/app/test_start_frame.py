@@ -93,3 +93,43 @@ async def test_drawn_comes_at_the_latest_if_the_screen_never_refreshes(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.6)
     assert calls == called
+
+
+async def test_a_form_select_looks_and_works_as_textuals() -> None:
+    """Made ready before it mounts, a `FormSelect` ends as Textual's `Select` does: with or
+    without a value, compact or not, and it still opens and takes a choice."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent, SelectOverlay
+
+    from ginrummy.app.widgets.forms import FormSelect
+
+    options = [("one", 1), ("two", 2)]
+
+    class Both(App[None]):
+        def compose(self) -> ComposeResult:
+            for cls in (Select, FormSelect):
+                yield cls(options, value=2, allow_blank=False, compact=True)
+                yield cls(options, compact=False)  # blank: the prompt shown
+
+    def state(select: Select[int]) -> tuple[object, ...]:
+        current, overlay = select.query_one(SelectCurrent), select.query_one(SelectOverlay)
+        return (
+            select.value,
+            current.has_value,
+            sorted(current.classes),
+            overlay.compact,
+            sorted(overlay.classes),
+        )
+
+    app = Both()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        textual, textual_blank, ours, ours_blank = app.query(Select).results(Select)
+        assert state(ours) == state(textual)
+        assert state(ours_blank) == state(textual_blank)
+        assert state(ours)[1] and not state(ours_blank)[1]
+        ours_blank.focus()
+        await pilot.press("enter", "down", "enter")
+        assert ours_blank.value == 1
+        assert ours_blank.query_one(SelectCurrent).has_value

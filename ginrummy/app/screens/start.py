@@ -23,6 +23,7 @@ from ...text.i18n import N_, _
 from ...text.names import display_name, level_label, preset_label
 from ..model.seats import COMPUTER, HOTSEAT, NewGame, seat_names
 from ..widgets.footer import LocalFooter
+from ..widgets.forms import FormSelect
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import GinScreen, gin_app_of, recompose_in_language
@@ -138,7 +139,7 @@ class StartScreen(GinScreen[None]):
             elif app.saved:
                 # One saved game per slot: choose which one, then Continue.
                 with Horizontal(id="continue-row"):
-                    yield Select(
+                    yield FormSelect(
                         [(saved_label(g), n) for n, g in enumerate(app.saved)],
                         value=0,
                         allow_blank=False,
@@ -168,7 +169,7 @@ class StartScreen(GinScreen[None]):
                         # TRANSLATORS: form labels on the start screen (a column 11 wide;
                         # a longer label makes the column wider, squeezing the field).
                         yield Label(_("Level"))
-                        yield Select(
+                        yield FormSelect(
                             [(level_label(name), name) for name in LEVELS],
                             value=app.level if app.level in LEVELS else LEVELS[0],
                             allow_blank=False,
@@ -221,7 +222,7 @@ class StartScreen(GinScreen[None]):
                     # TRANSLATORS: one row of 74 columns holds "Preset", a list 18 wide,
                     # the "Edit rules… (F4)" button, "Seed" and its field: keep them short.
                     yield Label(_("Preset"))
-                    yield Select(
+                    yield FormSelect(
                         [(preset_label(name), name) for name in [*PRESETS, "Custom"]],
                         value=app.rules.name,
                         allow_blank=False,
