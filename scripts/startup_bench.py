@@ -2,8 +2,10 @@
 
 Both programs are started the same way (``python FILE`` or ``python -m ginrummy`` in a
 fresh tmux session of the same size, with the same environment) and timed from the start
-of the session until their first screen's text is on the pane (``capture-pane``, polled).
-They take turns, after one warm-up run each; the medians and their ratio are printed.
+of the session until their first screen is whole on the pane (``capture-pane``, polled):
+its text and the last key of its footer, which Textual's footer draws a frame or more
+after the rest. They take turns, after one warm-up run each; the medians and their ratio
+are printed.
 
 The bare app is Textual's Header, a Static and a Footer. ``ginrummy`` starts on its start
 screen with a data folder of its own (made by the warm-up run, so it is not a first run).
@@ -17,6 +19,12 @@ both: without it, every module of the game would be compiled again at every star
 ``--compare DIR`` times a third program in the same turns: ``python -m ginrummy`` with
 ``DIR`` first on ``PYTHONPATH`` (a checkout, or a copy of its ``ginrummy`` package, of
 another commit), so that a change is measured against its base under the same load.
+
+``--cpu`` also reads, in each run, the CPU time the process has used (from its start) when
+its first screen is whole, and when it began loading ``textual.app``: a
+``sitecustomize`` module put on ``PYTHONPATH`` looks at each frame the program draws (its
+text) and writes both down. Less disturbed by other jobs than the wall-clock times (which
+this look at every frame slows a little: compare them with a run without ``--cpu``).
 """
 
 from __future__ import annotations
@@ -49,9 +57,58 @@ class Bare(App[None]):
 
 Bare().run()
 """
-#: What each first screen shows once it is drawn.
-BARE_READY = "A bare Textual app"
-GAME_READY = "Play the computer"
+#: What each first screen shows once it is whole: its text and its footer's last key.
+BARE_READY = ("A bare Textual app", "^p palette")
+GAME_READY = ("Play the computer", "esc Quit")
+
+
+#: ``--cpu``: loaded by each program as ``sitecustomize``; when its first screen is whole
+#: (every text of ``STARTUP_BENCH_READY``, separated by newlines, drawn), it appends the CPU
+#: seconds used when ``textual.app`` began loading and then to ``STARTUP_BENCH_CPU``.
+CPU_PROBE = """\
+import importlib.abc, importlib.machinery, os, re, sys, time
+
+_ready = os.environ["STARTUP_BENCH_READY"].split("\\n")
+_seen = set()
+_began = []
+
+
+def _install(app_module):
+    from textual._compositor import CompositorUpdate
+
+    display = app_module.App._display
+
+    def probe(self, screen, update):
+        if len(_seen) < len(_ready) and isinstance(update, CompositorUpdate):
+            text = re.sub(r"\\x1b\\[[0-9;?]*[a-zA-Z]", "", update.render_segments(self.console))
+            _seen.update(part for part in _ready if part in text)
+            if len(_seen) == len(_ready):
+                with open(os.environ["STARTUP_BENCH_CPU"], "a") as out:
+                    out.write(f"{_began[0]} {time.process_time()}\\n")
+        return display(self, screen, update)
+
+    app_module.App._display = probe
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "textual.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        load = spec.loader.exec_module
+
+        def exec_module(module):
+            _began.append(time.process_time())
+            load(module)
+            _install(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+sys.meta_path.insert(0, _Finder())
+"""
 
 
 class Pane:
@@ -72,8 +129,10 @@ class Pane:
         )
         return proc.stdout
 
-    def time_first_screen(self, command: list[str], ready: str, timeout: float) -> float:
-        """Seconds from starting ``command`` in a new session until ``ready`` shows."""
+    def time_first_screen(
+        self, command: list[str], ready: tuple[str, ...], timeout: float
+    ) -> float:
+        """Seconds from starting ``command`` in a new session until all of ``ready`` shows."""
         name = f"run-{uuid.uuid4().hex[:8]}"
         size = ("-x", str(self.width), "-y", str(self.height))
         start = time.perf_counter()
@@ -81,7 +140,8 @@ class Pane:
         self.tmux("new-session", "-d", "-s", name, *size, *where, shlex.join(command))
         try:
             while time.perf_counter() - start < timeout:
-                if ready in self.tmux("capture-pane", "-p", "-t", name):
+                pane = self.tmux("capture-pane", "-p", "-t", name)
+                if all(text in pane for text in ready):
                     return time.perf_counter() - start
                 time.sleep(self.poll)
             screen = self.tmux("capture-pane", "-p", "-t", name)
@@ -100,6 +160,9 @@ def main() -> int:
     parser.add_argument("--poll", type=float, default=0.01, help="seconds between looks")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per run at most")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--cpu", action="store_true", help="also the CPU time to the first screen, in each run"
+    )
     parser.add_argument(
         "--compare",
         metavar="DIR",
@@ -120,13 +183,35 @@ def main() -> int:
         data = Path(tmp) / "data"
         env = ["env", "-u", "PYTHONDONTWRITEBYTECODE", f"GINRUMMY_DATA_DIR={data}"]
         env += ["TERM=xterm-256color", "LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="]
+        probe = Path(tmp) / "probe"
+        paths = [str(probe)] if args.cpu else []
+        if args.cpu:
+            probe.mkdir()
+            (probe / "sitecustomize.py").write_text(CPU_PROBE)
+
+        def with_probe(name: str, ready: tuple[str, ...], *path: str) -> list[str]:
+            if not args.cpu:
+                return [f"PYTHONPATH={':'.join(path)}"] if path else []
+            out = Path(tmp) / f"cpu-{name}.txt"
+            return [
+                f"PYTHONPATH={':'.join([*paths, *path])}",
+                f"STARTUP_BENCH_CPU={out}",
+                "STARTUP_BENCH_READY=" + "\n".join(ready),
+            ]
+
         programs = {
-            "bare": ([*env, sys.executable, str(bare)], BARE_READY),
-            "ginrummy": ([*env, sys.executable, "-m", "ginrummy"], GAME_READY),
+            "bare": (
+                [*env, *with_probe("bare", BARE_READY), sys.executable, str(bare)],
+                BARE_READY,
+            ),
+            "ginrummy": (
+                [*env, *with_probe("ginrummy", GAME_READY), sys.executable, "-m", "ginrummy"],
+                GAME_READY,
+            ),
         }
         if args.compare is not None:
             other = [*env, f"GINRUMMY_DATA_DIR={Path(tmp) / 'data-compared'}"]
-            other += [f"PYTHONPATH={args.compare.resolve()}"]
+            other += with_probe("compared", GAME_READY, str(args.compare.resolve()))
             programs["compared"] = ([*other, sys.executable, "-m", "ginrummy"], GAME_READY)
         times: dict[str, list[float]] = {name: [] for name in programs}
         try:
@@ -137,12 +222,29 @@ def main() -> int:
                     times[name].append(pane.time_first_screen(command, ready, args.timeout))
         finally:
             pane.close()
+        # Each program's CPU seconds (at Textual's app module, at the whole first screen),
+        # the warm-up run's left out.
+        cpu = {
+            name: [
+                tuple(float(x) for x in line.split())
+                for line in (Path(tmp) / f"cpu-{name}.txt").read_text().splitlines()[1:]
+            ]
+            for name in programs
+            if args.cpu
+        }
     medians = {name: statistics.median(values) for name, values in times.items()}
     ratio = medians["ginrummy"] / medians["bare"]
     report: dict[str, object] = {"runs": args.runs, "seconds": times, "medians": medians}
     report["ratio"] = ratio
     if "compared" in medians:
         report["compared_ratio"] = medians["compared"] / medians["bare"]
+    cpu_medians = {
+        name: [statistics.median(column) for column in zip(*rows, strict=True)]
+        for name, rows in cpu.items()
+    }
+    if cpu:
+        report["cpu"] = cpu
+        report["cpu_medians"] = cpu_medians
     if args.json:
         print(json.dumps(report))
     else:
@@ -152,6 +254,11 @@ def main() -> int:
         print(f"ratio    {ratio:.2f}  (ginrummy / bare Textual app, first screen)")
         if "compared" in medians:
             print(f"compared {report['compared_ratio']:.2f}  (the --compare tree / bare)")
+        for name, (began, whole) in cpu_medians.items():
+            print(
+                f"cpu {name:9} {whole:.3f} s to the first screen ({began:.3f} s when"
+                f" textual.app began loading; medians)"
+            )
     return 0
 
 

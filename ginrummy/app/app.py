@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 
 from ..core import Rules
 from ..players import LEVELS
@@ -39,7 +40,6 @@ from ..text.problems import problem_line
 from .goodbye import goodbye_line
 from .model.seats import COMPUTER, HOTSEAT, NewGame, TableConfig, check_mode, seat_names
 from .screens.start import StartScreen
-from .widgets.palette import fit_cards
 from .widgets.stale_watchers import let_go_of_closed
 
 if TYPE_CHECKING:
@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 
 #: The module of the table screen, imported when the first table opens.
 TABLE_MODULE = f"{__package__}.screens.table"
+#: The module of the card widgets (and of `fit_cards`), imported with the first screen
+#: that draws cards.
+PALETTE_MODULE = f"{__package__}.widgets.palette"
 
 
 def local_saves(store: Store) -> list[SavedGame]:
@@ -71,6 +74,8 @@ class GinRummyApp(App[None]):
         (24, "-normal-height"),
         (32, "-tall"),
     ]
+    #: Seconds after which ``drawn`` is called even if the first screen was not drawn.
+    DRAWN_AT_THE_LATEST = 1.0
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_game", N_("Quit"), show=False, priority=True),
         # Ctrl+C is a key in the terminal's raw mode: the game is saved, so just leave.
@@ -93,8 +98,11 @@ class GinRummyApp(App[None]):
         language: str | None = None,
         resume: str | None = None,
         online: tuple[str, dict[str, Any]] | None = None,
+        drawn: Callable[[], None] | None = None,
     ) -> None:
         """Options left as None take the saved settings (or their defaults).
+
+        ``drawn``: called once the first screen has been drawn.
 
         ``online``: host or join an online table at once: ``("host", HostPlan fields)``
         or ``("join", JoinPlan fields)`` (`ginrummy.app.screens.online`).
@@ -142,6 +150,7 @@ class GinRummyApp(App[None]):
         self.played_mode: str | None = None
         self._settings_failed = False
         self._theme_ready = False
+        self._drawn = drawn
         #: The first unhandled exception, which ended the app (`launch` raises it again).
         self.crash: BaseException | None = None
         self._choose_language(language)
@@ -178,6 +187,17 @@ class GinRummyApp(App[None]):
 
             self.push_screen(online_screen(*self.online))
         self.report_problems()
+        if self._drawn is not None:
+            # After the top screen's first refresh: once it is composed and drawn (and in
+            # a second at the latest, should that screen close before it is ever drawn).
+            self.screen.call_after_refresh(self._first_screen_drawn)
+            self.set_timer(self.DRAWN_AT_THE_LATEST, self._first_screen_drawn)
+
+    def _first_screen_drawn(self) -> None:
+        """Call ``drawn`` (once)."""
+        drawn, self._drawn = self._drawn, None
+        if drawn is not None:
+            drawn()
 
     def _sized(self, screen: StartScreen) -> StartScreen:
         """``screen`` with the breakpoint classes of the terminal's size already set: set
@@ -194,6 +214,17 @@ class GinRummyApp(App[None]):
                 classes[max(fitting)[1]] = True
         screen.update_classes(classes, update=False)
         return screen
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Style ``node`` and the nodes under it again, if it is in the app's DOM.
+
+        Textual asks this of a widget still being made, at each option its constructor
+        sets (a compact button, a list's value, an input's type): about 20 widgets of the
+        start screen were styled that way for nothing, as every widget is styled from
+        scratch when it is mounted. A node not yet mounted (or already removed) is skipped.
+        """
+        if node is self or node.is_attached:
+            super().update_styles(node, animate)
 
     # --- settings --------------------------------------------------------------------
     def change_settings(self, **changes: Any) -> None:
@@ -484,9 +515,14 @@ class GinRummyApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         """The cards grow or shrink with the terminal, on every screen of the stack (the
-        app's size is not yet the new one here)."""
+        app's size is not yet the new one here). No card has been drawn while their module
+        is not loaded (a screen's first card fits the screen to the terminal as it mounts):
+        the start screen does not load it."""
+        palette = sys.modules.get(PALETTE_MODULE)
+        if palette is None:
+            return
         for screen in self.screen_stack:
-            fit_cards(screen, event.size)
+            palette.fit_cards(screen, event.size)
 
     def on_unmount(self) -> None:
         """The window closes: its slots are free for another window at once."""
@@ -531,6 +567,7 @@ def launch(
     language: str | None = None,
     resume: str | None = None,
     online: tuple[str, dict[str, Any]] | None = None,
+    drawn: Callable[[], None] | None = None,
 ) -> None:
     """Run the game: the start screen, or straight to a table for ``computer`` or ``hotseat``,
     or the replay of game ``replay`` of the history (1 = the oldest).
@@ -539,7 +576,8 @@ def launch(
     ``GINRUMMY_COMPUTER_DELAY`` (seconds) overrides the pace of the computer's moves set in
     the settings; the end-to-end tests set it to 0. ``language``: the language forced with
     ``--lang`` (None: the one the command line already chose with `i18n.set_language`,
-    else the settings', else the environment's).
+    else the settings', else the environment's). ``drawn``: called once the first screen
+    has been drawn (the command line lets the garbage collector run again then).
 
     An exception that ended the app is raised again here, once the terminal is restored
     (the command line says it in one line and writes its traceback to a log).
@@ -557,6 +595,7 @@ def launch(
         language=language,
         resume=resume,
         online=online,
+        drawn=drawn,
     )
     app.run()
     if app.crash is not None:

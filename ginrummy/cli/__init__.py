@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from ..text import i18n
 from ..text.i18n import _
+from . import collector
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, PROG, UsageError, crash_line, error
 from .language import startup_language, take_lang_option
 from .output import ascii_streams, drop_stdout
@@ -58,6 +59,7 @@ def command_runner(command: str) -> Callable[[argparse.Namespace], int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, 2 for errors, 130 for Ctrl+C)."""
+    collector.hold()  # until the command runs (`play`: until the app is loaded)
     ascii_streams()
     lang_option, args_list = take_lang_option(sys.argv[1:] if argv is None else argv)
     i18n.set_language(startup_language(lang_option, args_list))
@@ -69,7 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # --help and --version
             sys.stdout.flush()
             return exc.code if isinstance(exc.code, int) else 0
-        status = command_runner(args.command)(args)
+        run = command_runner(args.command)
+        if args.command != "play":
+            collector.release()
+        status = run(args)
         sys.stdout.flush()
         return status
     except UsageError as exc:
@@ -87,3 +92,5 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         error(crash_line(exc))
         return EXIT_ERROR
+    finally:
+        collector.release()

@@ -18,6 +18,7 @@ from ..core import Rules
 from ..store import MAX_NAME, MODES
 from ..text import i18n
 from ..text.i18n import _
+from . import collector
 from .errors import UsageError
 from .parser import build_parser
 
@@ -163,14 +164,17 @@ def launch_app(cannot_start: str, **options: Any) -> None:
     """
     require_terminal()
     try:
-        app = importlib.import_module("ginrummy.app")
+        # The package loads the app's modules, and Textual, when ``launch`` is looked up.
+        launch = importlib.import_module("ginrummy.app").launch
     except ImportError as exc:
         raise UsageError(cannot_start.format(problem=exc)) from None
+    # Loaded: what start-up made lives as long as the program (`collector`).
+    collector.freeze()
     from ..store import NewerDatabase
 
     # main() already chose the language: --lang, else the saved setting, else the environment.
     try:
-        app.launch(**options, language=i18n.language())
+        launch(**options, language=i18n.language(), drawn=collector.release)
     except NewerDatabase as exc:
         raise UsageError(str(exc)) from None
 

@@ -39,6 +39,8 @@ def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     def launch(**kwargs: Any) -> None:
         # The language passed is the one the command line speaks when it starts the app.
         assert kwargs.get("language") == i18n.language()
+        # Called by the app once its first screen is drawn (tests/cli/test_collector.py).
+        kwargs.pop("drawn")()
         calls.append(kwargs)
 
     module.launch = launch  # type: ignore[attr-defined]

@@ -88,6 +88,7 @@ def test_the_start_screen_loads_no_other_screen_nor_online_play() -> None:
         "ginrummy.app.screens.stats",
         "ginrummy.app.screens.help",
         "ginrummy.app.screens.dialogs",
+        "ginrummy.app.widgets.palette",  # the cards' widgets
         *BOTS,
     ):
         assert deferred not in loaded, deferred
@@ -95,9 +96,10 @@ def test_the_start_screen_loads_no_other_screen_nor_online_play() -> None:
 
 def test_the_start_screen_is_styled_for_its_size_once_and_its_keys_shown() -> None:
     classes, keys = _start_screen_lines()[:2]
-    # The breakpoint classes of 100x30 from the start; the footer composed twice (empty
-    # until the bindings are known, then with them), not once per change of focus.
-    assert classes == "['-normal', '-normal-height'] 2"
+    # The breakpoint classes of 100x30 from the start; the footer composed once, with its
+    # keys (not empty until the bindings are known, then again, nor once per change of
+    # focus).
+    assert classes == "['-normal', '-normal-height'] 1"
     assert keys.split() == ["f2", "f3", "f8", "f9", "question_mark", "escape"]
 
 

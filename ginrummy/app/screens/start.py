@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -23,6 +23,7 @@ from ...text.i18n import N_, _
 from ...text.names import display_name, level_label, preset_label
 from ..model.seats import COMPUTER, HOTSEAT, NewGame, seat_names
 from ..widgets.footer import LocalFooter
+from ..widgets.forms import FormSelect
 from ..widgets.header import GameHeader
 from ..widgets.toosmall import TooSmall
 from .base import GinScreen, gin_app_of, recompose_in_language
@@ -30,6 +31,8 @@ from .rules_editor import rules_summary
 
 BANNER_UNICODE = "♠ ♥  G I N   R U M M Y  ♦ ♣"
 BANNER_ASCII = "S H  G I N   R U M M Y  D C"
+#: The class of the widget the start screen focuses first.
+FIRST_FOCUS = "-first-focus"
 
 
 def saved_summary(obj: Game | Match, meta: GameMeta) -> str:
@@ -66,6 +69,10 @@ class StartScreen(GinScreen[None]):
     """Choose a game and start it."""
 
     CSS_PATH = "start.tcss"
+    #: The widget focused as the screen comes up, marked in `compose`: Continue if a game
+    #: waits, else the button of the mode played last. Focused as it is mounted, it is
+    #: drawn focused in the first frame, and nothing else is focused (and styled) first.
+    AUTO_FOCUS = f".{FIRST_FOCUS}"
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: footer keys of the start screen (F5, F2, F3): short.
         Binding("f5", "continue_game", N_("Continue")),
@@ -85,6 +92,8 @@ class StartScreen(GinScreen[None]):
     ]
 
     gin_app = property(gin_app_of)
+    #: Whether the screen has been shown (resumed) once.
+    _resumed = False
 
     def compose(self) -> ComposeResult:
         app = self.gin_app
@@ -96,6 +105,14 @@ class StartScreen(GinScreen[None]):
         names = pair or (settings.name1 or settings.name, settings.name2)
         #: The slots of the saved games offered (composed again when they change).
         self.shown_slots = [g.slot for g in app.saved]
+        mode = app.start_mode or app.last_game.opponent
+        first = (
+            "continue" if app.saved else ("play-hotseat" if mode == HOTSEAT else "play-computer")
+        )
+
+        def focus_first(name: str) -> str:
+            return FIRST_FOCUS if name == first else ""
+
         yield GameHeader()
         with Vertical(id="start"):
             yield Static(
@@ -115,13 +132,14 @@ class StartScreen(GinScreen[None]):
                     yield Button(
                         label.format(game=saved_summary(saved.game, saved.meta)),
                         id="continue",
+                        classes=focus_first("continue"),
                         variant="warning",
                         compact=True,
                     )
             elif app.saved:
                 # One saved game per slot: choose which one, then Continue.
                 with Horizontal(id="continue-row"):
-                    yield Select(
+                    yield FormSelect(
                         [(saved_label(g), n) for n, g in enumerate(app.saved)],
                         value=0,
                         allow_blank=False,
@@ -129,7 +147,13 @@ class StartScreen(GinScreen[None]):
                         id="continue-slot",
                     )
                     # TRANSLATORS: beside the list of saved games; keep "(F5)".
-                    yield Button(_("Continue (F5)"), id="continue", variant="warning", compact=True)
+                    yield Button(
+                        _("Continue (F5)"),
+                        id="continue",
+                        classes=focus_first("continue"),
+                        variant="warning",
+                        compact=True,
+                    )
             else:
                 yield Static(
                     Text(
@@ -145,7 +169,7 @@ class StartScreen(GinScreen[None]):
                         # TRANSLATORS: form labels on the start screen (a column 11 wide;
                         # a longer label makes the column wider, squeezing the field).
                         yield Label(_("Level"))
-                        yield Select(
+                        yield FormSelect(
                             [(level_label(name), name) for name in LEVELS],
                             value=app.level if app.level in LEVELS else LEVELS[0],
                             allow_blank=False,
@@ -161,7 +185,12 @@ class StartScreen(GinScreen[None]):
                             id="your-name",
                         )
                     # TRANSLATORS: buttons in the two panels (each ~32 wide); keep the keys.
-                    yield Button(_("Play the computer (F2)"), id="play-computer", variant="primary")
+                    yield Button(
+                        _("Play the computer (F2)"),
+                        id="play-computer",
+                        classes=focus_first("play-computer"),
+                        variant="primary",
+                    )
                 with Vertical(classes="panel", id="panel-hotseat") as panel:
                     panel.border_title = _("Hot-seat for two")
                     with Grid(classes="form"):
@@ -181,14 +210,19 @@ class StartScreen(GinScreen[None]):
                             compact=True,
                             id="name2",
                         )
-                    yield Button(_("Play hot-seat (F3)"), id="play-hotseat", variant="success")
+                    yield Button(
+                        _("Play hot-seat (F3)"),
+                        id="play-hotseat",
+                        classes=focus_first("play-hotseat"),
+                        variant="success",
+                    )
             with Vertical(classes="panel", id="panel-rules") as panel:
                 panel.border_title = _("Rules")
                 with Horizontal(id="rules-row"):
                     # TRANSLATORS: one row of 74 columns holds "Preset", a list 18 wide,
                     # the "Edit rules… (F4)" button, "Seed" and its field: keep them short.
                     yield Label(_("Preset"))
-                    yield Select(
+                    yield FormSelect(
                         [(preset_label(name), name) for name in [*PRESETS, "Custom"]],
                         value=app.rules.name,
                         allow_blank=False,
@@ -232,15 +266,16 @@ class StartScreen(GinScreen[None]):
 
     def on_mount(self) -> None:
         self.retitle()
-        app = self.gin_app
-        mode = app.start_mode or app.last_game.opponent
-        first = (
-            "#continue" if app.saved else ("#play-hotseat" if mode == HOTSEAT else "#play-computer")
-        )
-        self.query_one(first, Button).focus()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Back from a game: focus the button of the mode just played, not a name box."""
+        if not self._resumed:
+            # Shown for the first time: every widget was styled as it was mounted, with
+            # these rules and the breakpoint classes of this size (`GinRummyApp._sized`);
+            # styling them all again, as Textual does when a screen resumes, changes
+            # nothing.
+            self._resumed = True
+            event.refresh_styles = False
         app = self.gin_app
         if not self.is_current:
             return  # a resume queued while a table was pushed straight over the menu
