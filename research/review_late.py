@@ -84,9 +84,10 @@ def records(folder: Path, series: Series) -> dict[int, Record]:
 
 
 def points(
-    folder: Path, games: int | None = None, series: Series = SERIES, player: int = 0
+    folder: Path, games: int | None = None, series: Series | None = None, player: int = 0
 ) -> Iterator[Point]:
-    """The reviewed decisions of ``player`` in ``series``, game by game."""
+    """The reviewed decisions of ``player`` in ``series`` (`SERIES`), game by game."""
+    series = SERIES if series is None else series
     lines = read_series(folder, series)
     recs = records(folder, series)
     for g, line in sorted(lines.items()):
@@ -127,9 +128,10 @@ def paired(ev: Evaluator, view: PlayerView, a: Action, b: Action) -> tuple[float
 
 
 def probe(folder: Path, games: int | None) -> None:
-    base = Evaluator(48, seed=0, confirm_factor=CONFIRM)
-    other = Evaluator(48, seed=1, confirm_factor=CONFIRM)
-    big = Evaluator(192, seed=1, confirm_factor=1)
+    budget = SERIES.budget
+    base = Evaluator(budget, seed=SERIES.eval_seed, confirm_factor=CONFIRM)
+    other = Evaluator(budget, seed=SERIES.eval_seed + 1, confirm_factor=CONFIRM)
+    big = Evaluator(4 * budget, seed=SERIES.eval_seed + 1, confirm_factor=1)
     rows: dict[str, list[tuple[float, ...]]] = defaultdict(list)
     counts: dict[str, int] = defaultdict(int)
     for p in points(folder, games):
@@ -173,8 +175,9 @@ def probe(folder: Path, games: int | None) -> None:
 
 
 def noise(folder: Path, per_stage: int) -> None:
-    base = Evaluator(48, seed=0, confirm_factor=CONFIRM)
-    other = Evaluator(48, seed=1, confirm_factor=CONFIRM)
+    budget = SERIES.budget
+    base = Evaluator(budget, seed=SERIES.eval_seed, confirm_factor=CONFIRM)
+    other = Evaluator(budget, seed=SERIES.eval_seed + 1, confirm_factor=CONFIRM)
     by_stage: dict[str, list[Point]] = defaultdict(list)
     for p in points(folder):
         by_stage[p.stage].append(p)
@@ -286,6 +289,9 @@ def main(argv: list[str]) -> None:
         print(__doc__)
         raise SystemExit(2)
     folder = Path(argv[1])
+    if not (folder / f"{SERIES.name}.records.jsonl").exists():
+        print(f"review_late.py: no series {SERIES.name} in {folder}", file=sys.stderr)
+        raise SystemExit(2)
     if argv[0] == "probe":
         probe(folder, int(argv[2]) if len(argv) > 2 else None)
     elif argv[0] == "noise":
