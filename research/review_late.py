@@ -16,7 +16,8 @@ score below 50, below 75, from 75):
         one (seed 1, budget 48, both seats) reviewed again by the checkout's evaluator:
         the master's share of mistakes or worse by stage and the mean loss per decision
         of both players, before (as the series were reviewed) and after, on the same
-        decisions, with 95% intervals over games.
+        decisions, with 95% intervals over games; and, when DIR holds its series, the
+        error rate of the master playing a random move 5% of the time.
     python research/review_late.py noise DIR [PER_STAGE]
         the loss of the move played at two seeds, on up to PER_STAGE decisions of each
         stage: the noise a grade threshold must clear, by stage.
@@ -54,6 +55,8 @@ SERIES = Series(("master", "expert"), (0,), 1, 48)
 #: The confirmation of ``probe`` and ``noise`` (1: none, the first evaluator's values).
 CONFIRM = CONFIRM_FACTOR if os.environ.get("CONFIRM") == "1" else 1
 EXPERTS = Series(("expert", "expert"), (0, 1), 1, 48)
+#: The master playing a random move 5% of the time (``compare``, when DIR holds it).
+NOISY = Series(("master~0.05", "expert"), (0,), 1, 48)
 
 
 @dataclass
@@ -262,6 +265,26 @@ def compare(folder: Path, games: int) -> None:
             f"  {stage:12} decisions {before.decisions:5}  before {before.pct():18}"
             f"  after {now.pct():18}  drop {diff.pct()}"
         )
+    errors_before = ratio((tallies[g]["all"][1], tallies[g]["all"][0]) for g in played)
+    errors_after = ratio((tallies[g]["all"][2], tallies[g]["all"][0]) for g in played)
+    if (folder / f"{NOISY.name}.records.jsonl").exists():
+        noisy_lines = read_series(folder, NOISY)
+        new_n = after(folder, NOISY, games)
+        kept = [g for g in sorted(noisy_lines) if g < games and (g, 0) in new_n]
+        worse = (Grade.MISTAKE, Grade.BLUNDER)
+        noisy_before = ratio(
+            (noisy_lines[g].of(0).count(*worse), noisy_lines[g].of(0).decisions) for g in kept
+        )
+        noisy_after = ratio(
+            (sum(grade(x) in worse for x in new_n[g, 0]), len(new_n[g, 0])) for g in kept
+        )
+        print(f"{NOISY.players[0]} against expert: {len(kept)} games, mistake or worse:")
+        for name, n, m in (
+            ("before", noisy_before, errors_before),
+            ("after", noisy_after, errors_after),
+        ):
+            d, h = difference(n, m)
+            print(f"  {name:6} {n.pct()}  (master {m.pct()})  step {d:+.2%} ± {h:.2%}")
     master_before = ratio((sums[g][0], int(sums[g][2])) for g in played)
     master_after = ratio((sums[g][1], int(sums[g][2])) for g in played)
     lines = read_series(folder, EXPERTS)
