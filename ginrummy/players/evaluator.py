@@ -30,8 +30,10 @@ each world's value is nearly all or nothing (a good move lost 0.05 or more on 48
 several times as often at a score of 75 as in a first round, and on four times the
 worlds most of those losses went). When a choice the caller names loses at least
 `CONFIRM_LOSS` against the best, it and every choice valued at least as high are valued
-again on `CONFIRM_FACTOR` times the worlds (the first ones and more of their own). The
-values of an evaluation are then those of the choices valued on the most worlds first.
+again on `CONFIRM_FACTOR` times as many worlds of their own, and those values replace
+the first ones: the worlds that showed the loss are not used to confirm it (a loss
+picked because it was large on them would lean on them again). The values of an
+evaluation are then those of the choices valued on the most worlds first.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ VERSION: Final = 2
 DEFAULT_SAMPLES: Final = 48
 #: A kept choice (the move played) that loses at least this much of a game won against
 #: the best on the sampled worlds is confirmed: it and every choice at least as good are
-#: valued again on `CONFIRM_FACTOR` times as many worlds (`Evaluator`).
+#: valued again on `CONFIRM_FACTOR` times as many other worlds (`Evaluator`).
 CONFIRM_LOSS: Final = 0.02
 CONFIRM_FACTOR: Final = 4
 #: A round that runs this many turns in a rollout is called dead (a safety net: greedy
@@ -137,11 +139,11 @@ class Evaluator:
     ``confirm`` and ``confirm_factor``: when a choice the caller keeps (the move played)
     loses at least ``confirm`` against the best on the ``samples`` worlds, it and every
     choice valued at least as high are valued again on ``confirm_factor`` times as many
-    worlds (1: never). A loss is the best of several noisy values less another, so near
-    a game's end, where a round decides the game and each world's value is nearly all
-    or nothing, a good move often loses 0.05 on 48 worlds by chance alone; the
-    confirmation makes the losses the review grades steady where they count, at the
-    cost of a few decisions only.
+    other worlds, whose values replace the first ones (1: never). A loss is the best of
+    several noisy values less another, so near a game's end, where a round decides the
+    game and each world's value is nearly all or nothing, a good move often loses 0.05
+    on 48 worlds by chance alone; the confirmation makes the losses the review grades
+    steady where they count, at the cost of a few decisions only.
 
     An evaluator keeps the last decision's worlds (a draw's luck reuses them): use one per
     thread or process.
@@ -209,8 +211,8 @@ class Evaluator:
         return worlds
 
     def more_worlds(self, view: PlayerView) -> list[tuple[int, list[int]]]:
-        """The worlds a confirmation adds to `worlds` (``confirm_factor - 1`` times as
-        many, from random numbers of their own: the view and the seed alone)."""
+        """The worlds a confirmation values choices on (``confirm_factor`` times as many
+        as `worlds`, from random numbers of their own: the view and the seed alone)."""
         key = _key(view)
         if self._more_key == key:
             return self._more_worlds
@@ -219,7 +221,7 @@ class Evaluator:
         rng = random.Random(
             f"evaluator-more:{self.seed}:{view.round_number}:{len(view.history)}:{view.scores}"
         )
-        n = (self.confirm_factor - 1) * self.samples
+        n = self.confirm_factor * self.samples
         more = replayed(
             self._belief, KnockStyle(), reading, rng, n, view.knock_limit, config.reply_scale
         )
@@ -263,7 +265,7 @@ class Evaluator:
         full: int,
         gv: GameValue,
     ) -> None:
-        """Value again, on the `more_worlds` as well, the kept choices that lose at least
+        """Value again, on the `more_worlds` alone, the kept choices that lose at least
         ``confirm`` against the best and every choice valued at least as high as the
         lowest of them (so that the best is among them, whoever keeps which choice)."""
         valued = [a for a in values if counts[a] == full]
@@ -273,12 +275,10 @@ class Evaluator:
             return
         floor = min(values[a] for a in low)
         more = self.more_worlds(view)
-        total = full + len(more)
         for a in valued:
             if values[a] >= floor:
-                extra = self._value(view, a, more, gv)
-                values[a] = (values[a] * full + extra * len(more)) / total
-                counts[a] = total
+                values[a] = self._value(view, a, more, gv)
+                counts[a] = len(more)
 
     def draw_luck(self, view: PlayerView, card: Card) -> float:
         """How much drawing ``card`` from the stock changed the seat's game-win chance
