@@ -52,6 +52,11 @@ from ginrummy.tools.reviewtargets.series import Series, difference, ratio, read_
 
 STAGES = ("first round", "top < 50", "top < 75", "top >= 75")
 SERIES = Series(("master", "expert"), (0,), 1, 48)
+#: FAST=LOSS in the environment: ``compare`` values again only the decisions that lost at
+#: least LOSS as the series were reviewed, and keeps the others' losses (exact for a
+#: change that only confirms losses of at least LOSS, such as the evaluator's
+#: confirmation: the first 48 worlds are the same).
+FAST = float(os.environ.get("FAST", "0")) or None
 #: The confirmation of ``probe`` and ``noise`` (1: none, the first evaluator's values).
 CONFIRM = CONFIRM_FACTOR if os.environ.get("CONFIRM") == "1" else 1
 EXPERTS = Series(("expert", "expert"), (0, 1), 1, 48)
@@ -87,15 +92,22 @@ def records(folder: Path, series: Series) -> dict[int, Record]:
 
 
 def points(
-    folder: Path, games: int | None = None, series: Series | None = None, player: int = 0
+    folder: Path,
+    games: int | None = None,
+    series: Series | None = None,
+    player: int = 0,
+    only: int | None = None,
 ) -> Iterator[Point]:
-    """The reviewed decisions of ``player`` in ``series`` (`SERIES`), game by game."""
+    """The reviewed decisions of ``player`` in ``series`` (`SERIES`), game by game
+    (``only``: of that game alone)."""
     series = SERIES if series is None else series
     lines = read_series(folder, series)
     recs = records(folder, series)
     for g, line in sorted(lines.items()):
         if games is not None and g >= games:
             break
+        if only is not None and g != only:
+            continue
         record = recs[g]
         seat = plan_game(series.seed, g).seats.index(player)
         st = line.of(player)
@@ -223,8 +235,14 @@ def after(folder: Path, series: Series, games: int) -> dict[tuple[int, int], lis
             for p in series.reviewed:
                 if (g, p) in done:
                     continue
-                seat = plan_game(series.seed, g).seats.index(p)
-                losses = [d.loss for d in review(recs[g], seat, ev).decisions]
+                if FAST:
+                    losses = [
+                        x.loss if x.loss < FAST else ev.evaluate(x.view, (x.played,)).loss(x.played)
+                        for x in points(folder, None, series, p, only=g)
+                    ]
+                else:
+                    seat = plan_game(series.seed, g).seats.index(p)
+                    losses = [d.loss for d in review(recs[g], seat, ev).decisions]
                 out.write(json.dumps({"game": g, "player": p, "losses": losses}) + "\n")
                 out.flush()
                 done[g, p] = losses

@@ -29,9 +29,9 @@ upwards and noisy, the more so near a game's end, where one round decides the ga
 each world's value is nearly all or nothing (a good move lost 0.05 or more on 48 worlds
 several times as often at a score of 75 as in a first round, and on four times the
 worlds most of those losses went). When a choice the caller names loses at least
-`CONFIRM_LOSS` against the best, it and every choice valued at least as high are valued
-again on `CONFIRM_FACTOR` times as many worlds of their own, and those values replace
-the first ones: the worlds that showed the loss are not used to confirm it (a loss
+`CONFIRM_LOSS` against the best, it and the best are valued again on `CONFIRM_FACTOR`
+times as many worlds of their own, and those values replace the first ones: the worlds
+that showed the loss, or made the best the best, are not used to confirm it (a loss
 picked because it was large on them would lean on them again). The values of an
 evaluation are then those of the choices valued on the most worlds first.
 """
@@ -61,8 +61,8 @@ VERSION: Final = 2
 #: 20 s on a 2-core machine (BENCHMARKS.md).
 DEFAULT_SAMPLES: Final = 48
 #: A kept choice (the move played) that loses at least this much of a game won against
-#: the best on the sampled worlds is confirmed: it and every choice at least as good are
-#: valued again on `CONFIRM_FACTOR` times as many other worlds (`Evaluator`).
+#: the best on the sampled worlds is confirmed: it and the best are valued again on
+#: `CONFIRM_FACTOR` times as many other worlds (`Evaluator`).
 CONFIRM_LOSS: Final = 0.02
 CONFIRM_FACTOR: Final = 4
 #: A round that runs this many turns in a rollout is called dead (a safety net: greedy
@@ -137,9 +137,9 @@ class Evaluator:
     ``pool``: each world is resampled from this many replayed candidates
     (`MasterConfig.reply_pool`).
     ``confirm`` and ``confirm_factor``: when a choice the caller keeps (the move played)
-    loses at least ``confirm`` against the best on the ``samples`` worlds, it and every
-    choice valued at least as high are valued again on ``confirm_factor`` times as many
-    other worlds, whose values replace the first ones (1: never). A loss is the best of
+    loses at least ``confirm`` against the best on the ``samples`` worlds, it and the
+    best are valued again on ``confirm_factor`` times as many other worlds, whose values
+    replace the first ones (1: never). A loss is the best of
     several noisy values less another, so near a game's end, where a round decides the
     game and each world's value is nearly all or nothing, a good move often loses 0.05
     on 48 worlds by chance alone; the confirmation makes the losses the review grades
@@ -266,19 +266,19 @@ class Evaluator:
         gv: GameValue,
     ) -> None:
         """Value again, on the `more_worlds` alone, the kept choices that lose at least
-        ``confirm`` against the best and every choice valued at least as high as the
-        lowest of them (so that the best is among them, whoever keeps which choice)."""
+        ``confirm`` against the best, and the best: the loss is then read on worlds that
+        played no part in picking the best or in showing the loss."""
         valued = [a for a in values if counts[a] == full]
-        best = max(values[a] for a in valued)
-        low = [a for a in keep if counts.get(a) == full and best - values[a] >= self.confirm]
+        best = max(valued, key=lambda a: values[a])
+        low = [
+            a for a in keep if counts.get(a) == full and values[best] - values[a] >= self.confirm
+        ]
         if not low:
             return
-        floor = min(values[a] for a in low)
         more = self.more_worlds(view)
-        for a in valued:
-            if values[a] >= floor:
-                values[a] = self._value(view, a, more, gv)
-                counts[a] = len(more)
+        for a in (best, *low):
+            values[a] = self._value(view, a, more, gv)
+            counts[a] = len(more)
 
     def draw_luck(self, view: PlayerView, card: Card) -> float:
         """How much drawing ``card`` from the stock changed the seat's game-win chance

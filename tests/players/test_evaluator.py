@@ -154,17 +154,18 @@ def test_a_kept_choice_that_loses_is_valued_again_on_more_worlds() -> None:
     plain = Evaluator(12, seed=1, confirm_factor=1, **SMALL).evaluate(view, keep=(SEVEN,))
     assert all(c.samples <= 12 for c in plain.choices)
     assert plain.loss(SEVEN) >= 0.02  # it gives the gin up
+    assert plain.best.action == Knock(TOP)
     ev = Evaluator(12, seed=1, confirm_factor=3, **SMALL).evaluate(view, keep=(SEVEN,))
-    # The kept choice and every choice valued at least as high on the 12 worlds are
-    # valued on 36; the others keep their values.
-    floor = plain.value_of(SEVEN).win
+    # The kept choice and the best are valued on 36 other worlds; the others keep their
+    # values.
     for c in plain.choices:
         now = ev.value_of(c.action)
-        if c.samples == 12 and c.win >= floor:
+        if c.action in (SEVEN, Knock(TOP)):
             assert now.samples == 36
         else:
             assert now == c
     assert ev.best.action == Knock(TOP) and ev.best.samples == 36
+    assert [c.action for c in ev.choices[:2]] == [Knock(TOP), SEVEN]
     assert ev.choices[0].samples >= ev.choices[-1].samples  # the most worlds first
     assert grade(ev.loss(SEVEN)) is Grade.BLUNDER
 
