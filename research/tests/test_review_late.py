@@ -66,3 +66,19 @@ def test_a_folder_without_the_series_gets_one_line(tmp_path: Path) -> None:
         [sys.executable, str(SCRIPT)], capture_output=True, text=True, timeout=120, check=False
     )
     assert usage.returncode == 2 and "probe DIR" in usage.stdout
+
+
+def test_the_fast_compare_values_the_same_losses(
+    tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FAST values again only the decisions that lost enough as first reviewed: the
+    confirmation leaves the others as they were, so the losses are those of a review."""
+    whole = review_late.after(tiny, review_late.SERIES, 2)
+    assert any(x >= 0.019 for losses in whole.values() for x in losses)
+    for path in tiny.glob("after-*.jsonl"):
+        path.unlink()
+    monkeypatch.setattr(review_late, "FAST", 0.019)
+    fast = review_late.after(tiny, review_late.SERIES, 2)
+    assert fast.keys() == whole.keys()
+    for key, losses in whole.items():
+        assert fast[key] == pytest.approx(losses, abs=1e-4)
