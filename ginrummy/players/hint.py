@@ -5,8 +5,10 @@ the facts behind it.
 feeding the opponent a little more among its closest discards), then the `Evaluator`
 (`evaluator.py`) for the game-win chance of every legal choice, from the seat's view
 alone, at the review's own budget and seed (`HINT_SAMPLES`, `HINT_SEED`), the master's
-move valued on every world as the review values the move played. The master's move is
-advised when the evaluation grades it good; otherwise the evaluator's best is. So the
+move valued on every world as the review values the move played (and confirmed on four
+times the worlds when it loses, as the review confirms a move played: `Evaluator`). The
+master's move is advised when the evaluation grades it good; otherwise the evaluator's
+best is, which the review grades good when it is played. So the
 review of the game, which values the same choices on the same worlds, grades the hint
 *good* (`scripts/hint_bench.py --agreement` measures it), while a player who follows the
 hints plays the master's game: the evaluator's best alone, played every turn, won 22 of

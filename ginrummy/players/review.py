@@ -13,9 +13,12 @@ mistake from `MISTAKE` (0.05), blunder from `BLUNDER` (0.12). How they were set,
 default budget (``python -m ginrummy.tools.reviewbench noise`` and ``rank``, figures in
 BENCHMARKS.md): one evaluation's loss moves by a standard deviation of about 0.008
 between two seeds, so an inaccuracy is about 2.5 of those above nothing and a mistake
-about 6; on 61 rounds of each bot against the expert, 1.2% of the master's decisions are
-graded mistake or worse (the target is at most 2%), 2.1% of the expert's, 2.6% of the
-simple bot's and 19% of a random player's, with 3.5% blunders.
+about 6; on 61 first rounds of each bot against the expert, 1.2% of the master's
+decisions are graded mistake or worse (the target is at most 2%), 2.1% of the expert's,
+2.6% of the simple bot's and 19% of a random player's, with 3.5% blunders. A loss of
+0.03 or more is confirmed on four times the worlds (`Evaluator`): in whole games the
+master's share was 3.51% without it (8.55% once a score reached 75, where a round
+decides the game and the noise is twice as large) and 1.09% with it (2.24%).
 
 **Cost** (`RoundReview.cost`, `SeatReview.cost`): what the seat's **errors** (its
 decisions graded mistake or blunder) gave away, summed. It is the figure to show a

@@ -10,7 +10,7 @@ from ginrummy.core import CARDS, Discard, DrawStock, Game, Knock, Pass, Round, R
 from ginrummy.core.cards import parse_card, parse_cards
 from ginrummy.core.record import Seat, record_of
 from ginrummy.players import make_player
-from ginrummy.players.evaluator import Evaluator
+from ginrummy.players.evaluator import CONFIRM_LOSS, Evaluator
 from ginrummy.players.review import (
     BLUNDER,
     INACCURACY,
@@ -143,3 +143,73 @@ def test_the_opponent_hand_is_shown_but_the_values_ignore_it() -> None:
         rnd.apply(a)
     assert d.opponent_hand == rnd.hand(1)
     assert d.hand == rnd.hand(0)
+
+
+# --- the confirmation of a losing kept choice ------------------------------------------
+SEVEN = Discard(parse_card("7H"))
+
+
+def test_a_kept_choice_that_loses_is_valued_again_on_more_worlds() -> None:
+    view = _at_discard(1).view(1)
+    plain = Evaluator(12, seed=1, confirm_factor=1, **SMALL).evaluate(view, keep=(SEVEN,))
+    assert all(c.samples <= 12 for c in plain.choices)
+    assert plain.loss(SEVEN) >= CONFIRM_LOSS  # it gives the gin up
+    assert plain.best.action == Knock(TOP)
+    ev = Evaluator(12, seed=1, confirm_factor=3, **SMALL).evaluate(view, keep=(SEVEN,))
+    # The kept choice and the best are valued on 36 other worlds; the others keep their
+    # values.
+    for c in plain.choices:
+        now = ev.value_of(c.action)
+        if c.action in (SEVEN, Knock(TOP)):
+            assert now.samples == 36
+        else:
+            assert now == c
+    assert ev.best.action == Knock(TOP) and ev.best.samples == 36
+    assert [c.action for c in ev.choices[:2]] == [Knock(TOP), SEVEN]
+    assert ev.choices[0].samples >= ev.choices[-1].samples  # the most worlds first
+    assert grade(ev.loss(SEVEN)) is Grade.BLUNDER
+
+
+def test_a_kept_choice_within_the_margin_is_not_valued_again() -> None:
+    view = _at_discard(1).view(1)
+    ev = Evaluator(12, seed=1, **SMALL)
+    assert ev.evaluate(view, keep=(Knock(TOP),)) == ev.evaluate(view)
+    assert all(c.samples <= 12 for c in ev.evaluate(view, keep=(Knock(TOP),)).choices)
+    # A margin above any loss: never valued again, as with no confirmation at all.
+    wide = Evaluator(12, seed=1, confirm=2.0, **SMALL).evaluate(view, keep=(SEVEN,))
+    assert wide == Evaluator(12, seed=1, confirm_factor=1, **SMALL).evaluate(view, keep=(SEVEN,))
+
+
+def test_the_confirmation_reads_no_hidden_card_and_is_named() -> None:
+    a, b = _at_discard(1), _at_discard(2)
+    assert a.view(1) == b.view(1)
+    first = Evaluator(12, seed=3, **SMALL).evaluate(a.view(1), keep=(SEVEN,))
+    again = Evaluator(12, seed=3, **SMALL).evaluate(b.view(1), keep=(SEVEN,))
+    assert first == again
+    assert max(c.samples for c in first.choices) == 48
+    assert Evaluator(12).version != Evaluator(12, confirm_factor=1).version
+    with pytest.raises(ValueError, match="confirm_factor"):
+        Evaluator(12, confirm_factor=0)
+
+
+def test_the_best_after_a_confirmation_loses_nothing_when_kept() -> None:
+    """What the hint relies on: the best of an evaluation that kept one choice (the
+    master's move) loses nothing when the review keeps it instead."""
+    game = _game(8)
+    checked = confirmed = 0
+    for played in game.rounds:
+        rnd = played.dealt_again()
+        for action in played.actions:
+            view = rnd.view(rnd.to_act)
+            legal = view.legal_actions()
+            if len(legal) > 1:
+                for kept in legal[:4]:
+                    ev = Evaluator(8, seed=2, screen=4, finalists=2)
+                    advised = ev.evaluate(view, keep=(kept,))
+                    confirmed += advised.best.samples > 8
+                    best = advised.best.action
+                    review_ev = Evaluator(8, seed=2, screen=4, finalists=2)
+                    assert review_ev.evaluate(view, keep=(best,)).loss(best) == 0.0
+                    checked += 1
+            rnd.apply(action)
+    assert checked > 50 and confirmed > 5
