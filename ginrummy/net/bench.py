@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core import Game, Rules
 from ..players import make_player
-from . import attacks
+from . import attack_report, attacks
 from .attacks import ATTACKS
 from .client import Address, Client, play
 from .referee import Table
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
             "nice": args.attacker_nice,
         }
         result = attacks.run_attacks(kinds, args.seconds, options, diagnose=args.diagnose)
-        print(json.dumps(result) if args.json else attacks.report(result))
+        print(json.dumps(result) if args.json else attack_report.report(result))
         return 0
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "GINRUMMY_DATA_DIR": data}

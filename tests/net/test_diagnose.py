@@ -11,7 +11,7 @@ import time
 from support.net import FAST, new_table
 from websockets.asyncio.client import connect
 
-from ginrummy.net.attacks import REJOIN_STAGES, rejoin_stages
+from ginrummy.net.attack_report import REJOIN_STAGES, rejoin_stages
 from ginrummy.net.protocol import VERSION
 from ginrummy.net.server import STAGES, Host
 from ginrummy.net.turns import TurnWatch
