@@ -9,14 +9,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .app import GinRummyApp, launch
+    from .app import GinRummyApp
+    from .launch import launch
 
 __all__ = ["GinRummyApp", "launch"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in __all__:
-        from . import app
+    if name == "GinRummyApp":
+        from .app import GinRummyApp
 
-        return getattr(app, name)
+        return GinRummyApp
+    if name == "launch":
+        from .launch import launch
+
+        return launch
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

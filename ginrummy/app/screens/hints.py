@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from textual.geometry import Size
     from textual.widgets import Static
 
-    from ..model.table import TableModel
+    from ..model.table import HintRequest, TableModel
 
 
 #: Cells a two-line status line may lose at its wrap (a long word moved down whole).
@@ -41,6 +41,16 @@ class Table(Protocol):
     def show_message(self, text: str, *, error: bool = False) -> None: ...
 
     def refresh_table(self) -> None: ...
+
+
+def hint_for(request: HintRequest) -> HintReady:
+    """The advice for ``request`` (computed where this is called: a worker's thread), or
+    the name of the error the advisor raised (a bot's bug must not end the game)."""
+    try:
+        advice = request.advisor.advise(request.view)
+    except Exception as exc:
+        return HintReady(None, type(exc).__name__, request.moment)
+    return HintReady(advice, "", request.moment)
 
 
 def message_room(table: Table) -> int:

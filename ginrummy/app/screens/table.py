@@ -52,7 +52,7 @@ from .base import GinScreen, retranslate_footers
 from .dialogs import DiscardPileScreen
 from .gameover import GameOverScreen
 from .going_out import go_out
-from .hints import show_hint
+from .hints import hint_for, show_hint
 from .privacy import PrivacyScreen
 from .result import RoundResultScreen
 
@@ -229,14 +229,13 @@ class TableScreen(GinScreen[str]):
 
     async def refresh_language(self) -> None:
         """Draw everything again in the current language; the game, the hand's order, the
-        selection and the move log stay as they are (the status line is cleared, but a hint
-        for the moment still at the table is worded again)."""
+        selection and the move log stay (the status line is cleared but for a hint)."""
         self.retitle()
         self.log_view.clear()
         self._written = 0
         self._write_log()
         self.show_message("")
-        if self.last_hint is not None:  # still for this moment: the hint, in the new words
+        if self.last_hint is not None:  # shown again only if still for this moment
             show_hint(self, self.last_hint)
         self.refresh_table()
         for painted in (self.opponent_view, self.piles_view, self.hand):
@@ -471,12 +470,7 @@ class TableScreen(GinScreen[str]):
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, request: HintRequest) -> None:
         """Compute the advice off the UI thread and post it (or the error a bot raised)."""
-        try:
-            advice = request.advisor.advise(request.view)
-        except Exception as exc:  # a bot bug must not end the game
-            self.post_message(HintReady(None, type(exc).__name__, request.moment))
-            return
-        self.post_message(HintReady(advice, "", request.moment))
+        self.post_message(hint_for(request))
 
     @on(HintReady)
     def _hint_ready(self, message: HintReady) -> None:
