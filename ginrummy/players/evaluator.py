@@ -200,15 +200,7 @@ class Evaluator:
         key = _key(view)
         if self._cache_key == key:
             return self._cache_worlds
-        config = self.config
-        reading = read_view(view, config.discard_w, config.pass_w, config.take_w)
-        rng = random.Random(
-            f"evaluator:{self.seed}:{view.round_number}:{len(view.history)}:{view.scores}"
-        )
-        worlds = replayed(
-            self._belief, KnockStyle(), reading, rng, self.samples, view.knock_limit,
-            config.reply_scale,
-        )  # fmt: skip
+        worlds = self._sample(view, "evaluator", self.samples)
         self._cache_key, self._cache_worlds, self._cache_values = key, worlds, {}
         return worlds
 
@@ -218,17 +210,21 @@ class Evaluator:
         key = _key(view)
         if self._more_key == key:
             return self._more_worlds
+        more = self._sample(view, "evaluator-more", self.confirm_factor * self.samples)
+        self._more_key, self._more_worlds = key, more
+        return more
+
+    def _sample(self, view: PlayerView, stream: str, n: int) -> list[tuple[int, list[int]]]:
+        """``n`` worlds of ``view`` from the random numbers named ``stream`` (with the seed
+        and the view's place in the game: the same worlds for the same decision)."""
         config = self.config
         reading = read_view(view, config.discard_w, config.pass_w, config.take_w)
         rng = random.Random(
-            f"evaluator-more:{self.seed}:{view.round_number}:{len(view.history)}:{view.scores}"
+            f"{stream}:{self.seed}:{view.round_number}:{len(view.history)}:{view.scores}"
         )
-        n = self.confirm_factor * self.samples
-        more = replayed(
+        return replayed(
             self._belief, KnockStyle(), reading, rng, n, view.knock_limit, config.reply_scale
         )
-        self._more_key, self._more_worlds = key, more
-        return more
 
     # --- evaluation ----------------------------------------------------------------
     def evaluate(self, view: PlayerView, keep: Sequence[Action] = ()) -> Evaluation:

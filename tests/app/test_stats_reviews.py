@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from support.pilot import finished_match, to_game_over, until
@@ -134,20 +134,38 @@ def missing_workers(screen: StatsScreen) -> list[Any]:
     return [w for w in screen.workers._workers if w.group == "review-missing"]
 
 
-async def test_shift_r_reviews_every_game_without_a_review(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+class GatedStats(NamedTuple):
+    """A store with a match not reviewed, and the app's reviews by a `Gated` evaluator."""
+
+    store: Store
+    match: Match
+    gate: threading.Event
+    evaluator: Gated
+
+
+@pytest.fixture
+def gated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GatedStats:
     store = Store(tmp_path)
     match = a_match(store)
     gate = threading.Event()  # each evaluation waits for it: the progress can be seen
     evaluator = Gated(gate)
     monkeypatch.setattr(review_screen, "make_evaluator", lambda: evaluator)
-    app = GinRummyApp(store=store, computer_delay=0.0)
+    return GatedStats(store, match, gate, evaluator)
+
+
+async def open_stats(pilot: Any) -> StatsScreen:
+    await pilot.press("f6")
+    await pilot.pause()
+    stats = pilot.app.screen
+    assert isinstance(stats, StatsScreen)
+    return stats
+
+
+async def test_shift_r_reviews_every_game_without_a_review(gated: GatedStats) -> None:
+    match, gate, evaluator = gated.match, gated.gate, gated.evaluator
+    app = GinRummyApp(store=gated.store, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6")
-        await pilot.pause()
-        stats = app.screen
-        assert isinstance(stats, StatsScreen)
+        stats = await open_stats(pilot)
         cover = str(stats.query_one("#stats-form", Static).render())
         games = len(match.games)
         assert cover.startswith(f"Reviews cover 0 of {games} games.")
@@ -180,20 +198,11 @@ async def test_shift_r_reviews_every_game_without_a_review(
         assert app.store.cached_review(keys[0], 1, version) is None
 
 
-async def test_leaving_stops_the_reviews_of_shift_r(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    store = Store(tmp_path)
-    a_match(store)
-    gate = threading.Event()
-    evaluator = Gated(gate)
-    monkeypatch.setattr(review_screen, "make_evaluator", lambda: evaluator)
-    app = GinRummyApp(store=store, computer_delay=0.0)
+async def test_leaving_stops_the_reviews_of_shift_r(gated: GatedStats) -> None:
+    gate, evaluator = gated.gate, gated.evaluator
+    app = GinRummyApp(store=gated.store, computer_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6")
-        await pilot.pause()
-        stats = app.screen
-        assert isinstance(stats, StatsScreen)
+        stats = await open_stats(pilot)
         await pilot.press("R")
         await until(pilot, lambda: evaluator.evaluated == 0 and bool(missing_workers(stats)))
         await pilot.press("escape")
