@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .app import GinRummyApp
-    from .launch import launch
+    from .launcher import launch
 
 __all__ = ["GinRummyApp", "launch"]
 
@@ -21,7 +21,7 @@ def __getattr__(name: str) -> Any:
 
         return GinRummyApp
     if name == "launch":
-        from .launch import launch
+        from .launcher import launch
 
         return launch
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -157,3 +157,16 @@ def test_the_bot_classes_are_still_importable_from_the_players_package() -> None
         "True ExpertPlayer",
         "module 'ginrummy.players' has no attribute 'NoSuchPlayer'",
     ]
+
+
+def test_the_app_s_launch_stays_the_function_once_its_module_is_loaded() -> None:
+    """`ginrummy.app` gives `launch` on first use: its module's name must not take the
+    function's place in the package once imported (the end-to-end programs ask twice)."""
+    out = python_output(
+        "-c",
+        "from ginrummy.app import launch\n"
+        "from ginrummy.app import launch as again\n"
+        "import ginrummy.app\n"
+        "print(callable(launch), again is launch, ginrummy.app.launch is launch)",
+    )
+    assert out.split() == ["True", "True", "True"]
