@@ -30,6 +30,7 @@ from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
 from .advice import (
     Advice,
+    CardRisk,
     DeadCard,
     KnockFacts,
     Option,
@@ -370,18 +371,7 @@ class ExpertPlayer:
             for _sc, c in ranked[:5]
         )
         knock = self._knock_facts(view, Card.from_bit(outs[0][1]), tracking) if outs else None
-        hand10 = hand ^ card.bit
-        return Advice(
-            action,
-            Unit.HAND_COST,
-            options,
-            stock,
-            min_deadwood_mask(hand10),
-            gin_outs=gin_outs(hand10, tracking.unseen),
-            risks=risks,
-            knock=knock,
-            dead=dead_card(card, hand, tracking),
-        )
+        return discard_advice(action, Unit.HAND_COST, options, stock, hand, tracking, risks, knock)
 
     def _knock_facts(self, view: PlayerView, card: Card, tracking: Tracking) -> KnockFacts:
         """A knock with ``card``: its deadwood and the chance of an undercut (`knock_odds`)."""
@@ -561,6 +551,33 @@ class KnockOdds:
     undercut_chance: float
     #: The opponent's expected deadwood after its lay-offs.
     opponent_deadwood: float
+
+
+def discard_advice(
+    action: Discard,
+    unit: Unit,
+    options: tuple[Option, ...],
+    stock: int,
+    hand: int,
+    tracking: Tracking,
+    risks: tuple[CardRisk, ...],
+    knock: KnockFacts | None,
+) -> Advice:
+    """The advice to discard ``action``'s card from ``hand`` (11 cards): the options and
+    risks weighed, with the facts of the hand left (its deadwood, its gin outs, whether the
+    card thrown is dead)."""
+    hand10 = hand ^ action.card.bit
+    return Advice(
+        action,
+        unit,
+        options,
+        stock,
+        min_deadwood_mask(hand10),
+        gin_outs=gin_outs(hand10, tracking.unseen),
+        risks=risks,
+        knock=knock,
+        dead=dead_card(action.card, hand, tracking),
+    )
 
 
 def dead_card(card: Card, hand: int, tracking: Tracking) -> DeadCard | None:

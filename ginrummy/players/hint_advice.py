@@ -18,9 +18,9 @@ from typing import Final
 from ..core.actions import Action, BigGin, Discard, Knock, TakeDiscard
 from ..core.melds import min_deadwood_mask
 from ..core.round import Phase, PlayerView
-from .advice import Advice, KnockFacts, Option, Unit, card_risk, gin_outs, take_facts
+from .advice import Advice, KnockFacts, Option, Unit, card_risk, take_facts
 from .evaluator import Evaluation, Evaluator
-from .expert import ExpertPlayer, dead_card
+from .expert import ExpertPlayer, discard_advice
 from .master.belief import read_view
 from .master.config import MasterConfig
 from .master.discards import danger
@@ -107,25 +107,13 @@ def _discard_advice(
         )
     assert isinstance(action, Discard)
     reading = read_view(view, CONFIG.discard_w, CONFIG.pass_w, CONFIG.take_w)
-    card = action.card
     # The discards weighed, in the options' order (the move's first).
     discards = [o.action.card for o in options if isinstance(o.action, Discard)]
     risks = tuple(
         card_risk(c, hand, danger(c.bit, reading), reading.opponent_known, reading.rejected)
         for c in discards
     )
-    hand10 = hand ^ card.bit
-    return Advice(
-        action,
-        Unit.WIN_CHANCE,
-        options,
-        stock,
-        min_deadwood_mask(hand10),
-        gin_outs=gin_outs(hand10, tracking.unseen),
-        risks=risks,
-        knock=knock,
-        dead=dead_card(card, hand, tracking),
-    )
+    return discard_advice(action, Unit.WIN_CHANCE, options, stock, hand, tracking, risks, knock)
 
 
 def _knock_facts(
