@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import pytest
-from support.pilot import record_games, to_game_over, until
+from support.pilot import enabled_keys, record_games, to_game_over, until
 from support.reviews import Gated, review_from_the_statistics, small_evaluator
 from textual.pilot import Pilot
 from textual.widgets import Button
@@ -213,7 +213,7 @@ async def test_a_game_against_the_computer_has_no_seat_to_switch() -> None:
         screen = ReviewScreen(random_game(), None, None)
         app.push_screen(screen)
         await reviewed(pilot, screen)
-        keys = {b.binding.key for b in screen.active_bindings.values() if b.enabled}
+        keys = enabled_keys(screen)
         assert "s" not in keys and "n" in keys
         await pilot.press("s")
         assert screen.seat == 0

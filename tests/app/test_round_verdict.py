@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import pytest
-from support.pilot import to_result, until
+from support.pilot import enabled_keys, to_result, until
 from support.reviews import Gated, small_evaluator
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -117,7 +117,7 @@ async def test_r_opens_the_round_s_review_with_the_verdict_s_figures() -> None:
         result = app.screen
         assert isinstance(result, RoundResultScreen)
         await verdict_shown(pilot, result)
-        footer = {b.binding.key for b in result.active_bindings.values() if b.enabled}
+        footer = enabled_keys(result)
         assert "r" in footer
         await pilot.press("r")
         await pilot.pause()

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from support.pilot import finished_match, to_game_over, until
+from support.pilot import enabled_keys, finished_match, to_game_over, until
 from support.reviews import Gated, review_from_the_statistics
 from textual.widgets import Label, OptionList, Static
 
@@ -122,10 +122,6 @@ async def test_r_on_a_match_asks_which_game_and_reviews_that_one(tmp_path: Path)
         assert f"1 of {len(match.games)}" in table
 
 
-def footer_keys(screen: StatsScreen) -> set[str]:
-    return {key for key, active in screen.active_bindings.items() if active.enabled}
-
-
 def label(screen: StatsScreen) -> str:
     return str(screen.query_one("#stats-progress-label", Label).render())
 
@@ -170,12 +166,12 @@ async def test_shift_r_reviews_every_game_without_a_review(gated: GatedStats) ->
         games = len(match.games)
         assert cover.startswith(f"Reviews cover 0 of {games} games.")
         assert cover.endswith("R reviews the rest now.")
-        assert "R" in footer_keys(stats)
+        assert "R" in enabled_keys(stats)
         await pilot.press("R")
         await pilot.pause()
         # While it works: the progress shows, and neither R nor r is offered.
         assert stats.query_one("#stats-progress").display
-        assert not {"R", "r"} & footer_keys(stats)
+        assert not {"R", "r"} & enabled_keys(stats)
         await until(pilot, lambda: "Reviewing game 1 of 3" in label(stats), what="progress")
         gate.set()
         version = evaluator.version
@@ -193,7 +189,7 @@ async def test_shift_r_reviews_every_game_without_a_review(gated: GatedStats) ->
         assert f"{games} of {games}" in table
         cover = str(stats.query_one("#stats-form", Static).render())
         assert "R reviews" not in cover and not stats.query_one("#stats-progress").display
-        assert "R" not in footer_keys(stats) and "r" in footer_keys(stats)
+        assert "R" not in enabled_keys(stats) and "r" in enabled_keys(stats)
         # The other seat (the computer's) is not the statistics' side: not reviewed.
         assert app.store.cached_review(keys[0], 1, version) is None
 

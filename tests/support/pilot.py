@@ -59,6 +59,11 @@ __all__ = [
 ]
 
 
+def enabled_keys(screen: Any) -> set[str]:
+    """The keys ``screen`` offers now (its footer's, shown or not, and enabled)."""
+    return {key for key, active in screen.active_bindings.items() if active.enabled}
+
+
 async def until(
     pilot: Pilot[Any], ready: Callable[[], object], timeout: float = 20.0, what: str = ""
 ) -> None:
