@@ -563,9 +563,8 @@ def discard_advice(
     risks: tuple[CardRisk, ...],
     knock: KnockFacts | None,
 ) -> Advice:
-    """The advice to discard ``action``'s card from ``hand`` (11 cards): the options and
-    risks weighed, with the facts of the hand left (its deadwood, its gin outs, whether the
-    card thrown is dead)."""
+    """The advice to discard ``action``'s card from ``hand`` (11 cards), with the facts of
+    the hand left: its deadwood, its gin outs, whether the card thrown is dead."""
     hand10 = hand ^ action.card.bit
     return Advice(
         action,
