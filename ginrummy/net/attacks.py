@@ -365,6 +365,8 @@ async def _flood_once(kind: str, port: int, flooder: Client) -> float:
             if kind == "ready":
                 await ws.send(ready)
             elif kind == "ping":
+                if ws.transport.is_closing():  # closed by the host: writing on would only
+                    return  # make asyncio warn "socket.send() raised exception."
                 ws.protocol.send_ping(n.to_bytes(4, "big"))
                 ws.send_data()
             else:
