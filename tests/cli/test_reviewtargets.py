@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from ginrummy.core.record import from_dict
 from ginrummy.players import make_player
 from ginrummy.tools.arena import plan_game, play_game_record
 from ginrummy.tools.reviewbench import main
+from ginrummy.tools.reviewtargets import targets
 from ginrummy.tools.reviewtargets.series import (
     GameLine,
     NoisyPlayer,
@@ -155,6 +157,34 @@ def test_game_line_round_trip() -> None:
     assert line.of(0).loss == pytest.approx(0.13)
 
 
+def _two_seats(game: int, winner: int, a: dict[str, Any], b: dict[str, Any]) -> GameLine:
+    seats = [
+        {"player": p, "seat": p, "decisions": len(d["losses"]), "loss": sum(d["losses"]),
+         "luck": d["luck"], "grades": d["grades"], "losses": d["losses"]}
+        for p, d in enumerate((a, b))
+    ]  # fmt: skip
+    data = {"game": game, "winner": winner, "scores": [0, 0], "rounds": 1, "seconds": 0.0}
+    return GameLine.from_dict({**data, "seats": seats})
+
+
+def test_who_wins_by_errors_cost_and_by_total_loss() -> None:
+    # Seat 0: many small losses (noise) and no error; seat 1: one mistake.
+    calm = {"losses": [0.01] * 10, "grades": "g" * 10, "luck": 0.0}
+    erring = {"losses": [0.0, 0.06], "grades": "gm", "luck": 0.0}
+    lucky = {"losses": [0.0, 0.06], "grades": "gm", "luck": 0.2}
+    lines = [
+        _two_seats(0, 0, calm, erring),  # lower cost won; higher total loss won
+        _two_seats(1, 1, calm, lucky),  # luck minus cost: seat 1 (0.14 against 0.0) won
+        _two_seats(2, 1, erring, erring),  # a tie on both
+    ]
+    assert targets._errors_cost(lines[0].of(0)) == 0.0
+    assert targets._errors_cost(lines[0].of(1)) == pytest.approx(0.06)
+    # (wins, games where the scores differ, ties)
+    assert targets._better_wins(lines, lambda s: -s.loss) == (1, 2, 1)
+    assert targets._better_wins(lines, lambda s: -targets._errors_cost(s)) == (1, 2, 1)
+    assert targets._better_wins(lines, lambda s: s.luck - targets._errors_cost(s)) == (2, 2, 1)
+
+
 #: A tiny run: 2 samples a decision, games to 25, one process.
 TINY = ("--budget", "2", "--target", "25", "--jobs", "1")
 
@@ -178,6 +208,7 @@ def test_explain_and_noisy_commands(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = _run(capsys, tmp_path, "explain", "--games", "2")
     assert "Expert against expert, both seats reviewed at budget 2: 2 games" in out
     assert "the seat with the lower total loss won " in out
+    assert "(the seat with the lower errors' cost won " in out
     assert "target: better luck minus loss wins at least 75%: " in out
     argv = ("noisy", "--rates", "0,0.5", "--opponent", "simple", "--games", "2")
     out = _run(capsys, tmp_path, *argv)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ...players.review import Grade
 from ..arena import wilson_interval
-from .series import GameLine, Ratio, Series, difference, ratio, run_series, share
+from .series import GameLine, Ratio, SeatLine, Series, difference, ratio, run_series, share
 
 WORSE = (Grade.MISTAKE, Grade.BLUNDER)
 
@@ -217,6 +217,28 @@ def noisy(rates: Sequence[float], opponent: str, seed: int, budget: int, target:
     return [s for _, s in rows], report
 
 
+def _errors_cost(seat: SeatLine) -> float:
+    """The sum of the losses of the seat's mistakes and blunders (the "cost" a player sees)."""
+    pairs = zip(seat.losses, seat.grades, strict=False)
+    return sum(loss for loss, letter in pairs if letter in "mb")
+
+
+def _better_wins(
+    lines: Sequence[GameLine], score: Callable[[SeatLine], float]
+) -> tuple[int, int, int]:
+    """Over two-seat games: how often the seat with the higher ``score`` won, of the games
+    where the scores differ, and the ties."""
+    wins = games = ties = 0
+    for g in lines:
+        a, b = score(g.of(0)), score(g.of(1))
+        if a == b:
+            ties += 1
+            continue
+        games += 1
+        wins += g.winner == (0 if a > b else 1)
+    return wins, games, ties
+
+
 def explain_series(seed: int, budget: int, target: int = 100) -> Series:
     return Series(("expert", "expert"), (0, 1), seed, budget, target=target)
 
@@ -226,22 +248,18 @@ def explain(seed: int, budget: int, target: int = 100) -> Plan:
 
     def report(done: dict[Series, list[GameLine]]) -> None:
         lines = done[s]
-        low = low_wins = tie = 0
-        net = net_wins = 0
-        for g in lines:
-            a, b = g.of(0), g.of(1)
-            if a.loss != b.loss:
-                low += 1
-                low_wins += g.winner == (0 if a.loss < b.loss else 1)
-            else:
-                tie += 1
-            na, nb = a.luck - a.loss, b.luck - b.loss
-            if na != nb:
-                net += 1
-                net_wins += g.winner == (0 if na > nb else 1)
+        low_wins, low, tie = _better_wins(lines, lambda seat: -seat.loss)
+        net_wins, net, _ = _better_wins(lines, lambda seat: seat.luck - seat.loss)
         print(f"Expert against expert, both seats reviewed at budget {budget}: {len(lines)} games")
         print(f"  the seat with the lower total loss won {share(low_wins, low)} ({tie} ties)")
         print(f"  the seat with the better luck minus loss won {share(net_wins, net)}")
+        # What a player is shown (docs/review.md): the errors' cost, not the noisy total.
+        cost_wins, cost, cost_tie = _better_wins(lines, lambda seat: -_errors_cost(seat))
+        lucky_wins, lucky, _ = _better_wins(lines, lambda seat: seat.luck - _errors_cost(seat))
+        print(
+            f"  (the seat with the lower errors' cost won {share(cost_wins, cost)}"
+            f" ({cost_tie} ties); the better luck minus errors' cost {share(lucky_wins, lucky)})"
+        )
         lo_low = wilson_interval(low_wins, low)[0]
         lo_net = wilson_interval(net_wins, net)[0]
         ok_low = lo_low > 0.5
