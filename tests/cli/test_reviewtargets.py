@@ -209,6 +209,7 @@ def test_explain_and_noisy_commands(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "Expert against expert, both seats reviewed at budget 2: 2 games" in out
     assert "the seat with the lower total loss won " in out
     assert "(the seat with the lower errors' cost won " in out
+    assert "(the better luck less the other seat's, minus loss: " in out
     assert "target: better luck minus loss wins at least 75%: " in out
     argv = ("noisy", "--rates", "0,0.5", "--opponent", "simple", "--games", "2")
     out = _run(capsys, tmp_path, *argv)
