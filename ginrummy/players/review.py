@@ -35,10 +35,15 @@ measure of the benchmarks.
 ``103.1668 * exp(-0.04354 * 100 * loss) - 3.1669``, clamped to 0-100 (a loss of 0 is 100,
 0.05 is 80, 0.10 is 63); a round's or a game's accuracy is the mean over its decisions.
 
-**Luck**: the deal's (the seat's chance at its first decision of the round, with the
-best choice, less its chance before the deal from the scores alone) and every stock
-draw's (the chance after the card drawn less the chance after the average card,
-`Evaluator.draw_luck`), in fractions of one game won: positive is good luck.
+**Luck**: what the cards brought, the seat's less the opponent's, in fractions of one
+game won (positive is good luck), as backgammon's luck rating counts both players'
+dice. A deal's luck is a seat's chance at its first decision of the round (with the best
+choice) less its chance before the deal from the scores alone; a stock draw's is the
+chance after the card drawn less the chance after the average card
+(`Evaluator.draw_luck`). The opponent's deal and draws are valued from the opponent's
+view (its cards are known once the game is over, as for display) and count against the
+seat: the seat's own luck alone could read "+55%" for a game it lost to the opponent's
+two gins. The decisions' values still use the seat's view alone.
 
 The opponent's cards at each decision are kept for display only (`Decision.opponent_hand`,
 known once the game is over); the evaluation never reads them.
@@ -139,13 +144,17 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class LuckEvent:
-    """A change of fortune: the deal (``card`` None) or a stock draw of ``card``."""
+    """A change of fortune: a deal (``card`` None) or a stock draw of ``card``, of the
+    reviewed seat or (``opponent``) of the other seat."""
 
     round: int
     move: int
     card: Card | None
-    #: The change in game-win chance against the average (positive: good luck).
+    #: The change in the reviewed seat's game-win chance against the average (positive:
+    #: good luck; the opponent's good fortune counts against the seat).
     luck: float
+    #: Whether the cards were the opponent's (valued from the opponent's view).
+    opponent: bool = False
 
 
 def is_error(d: Decision) -> bool:
@@ -272,46 +281,59 @@ def _round_review(
     rnd = played.dealt_again()
     decisions: list[Decision] = []
     luck: list[LuckEvent] = []
-    first = True
+    # Each seat's deal is valued at its first decision (with more than one choice).
+    dealt = [False, False]
     for move, action in enumerate(played.actions):
-        if rnd.to_act == seat:
-            view = rnd.view(seat)
-            legal = view.legal_actions()
-            if len(legal) > 1:
-                if stop is not None and stop():
-                    raise Stopped
-                ev = evaluator.evaluate(view, keep=(action,))
-                if first:
-                    first = False
-                    luck.append(
-                        LuckEvent(played.number, move, None, ev.best.win - evaluator.position(view))
-                    )
-                mine = ev.value_of(action).win
-                loss = max(0.0, ev.best.win - mine)
-                decisions.append(
-                    Decision(
-                        round=played.number,
-                        move=move,
-                        phase=view.phase,
-                        stock=view.stock_size,
-                        played=action,
-                        best=ev.best.action if loss > 0 else action,
-                        choices=tuple((c.action, c.win) for c in ev.choices),
-                        win_played=mine,
-                        win_best=ev.best.win,
-                        loss=loss,
-                        grade=grade(loss),
-                        hand=view.hand,
-                        top=view.top_discard,
-                        opponent_hand=rnd.hand(1 - seat),
-                    )
+        actor = rnd.to_act
+        if actor is None:  # pragma: no cover - a recorded round's actions all have one
+            raise ValueError(f"round {played.number}: an action after the round was over")
+        view = rnd.view(actor)
+        legal = view.legal_actions()
+        if actor == seat and len(legal) > 1:
+            if stop is not None and stop():
+                raise Stopped
+            ev = evaluator.evaluate(view, keep=(action,))
+            if not dealt[actor]:
+                dealt[actor] = True
+                deal = ev.best.win - evaluator.position(view)
+                luck.append(LuckEvent(played.number, move, None, deal))
+            mine = ev.value_of(action).win
+            loss = max(0.0, ev.best.win - mine)
+            decisions.append(
+                Decision(
+                    round=played.number,
+                    move=move,
+                    phase=view.phase,
+                    stock=view.stock_size,
+                    played=action,
+                    best=ev.best.action if loss > 0 else action,
+                    choices=tuple((c.action, c.win) for c in ev.choices),
+                    win_played=mine,
+                    win_best=ev.best.win,
+                    loss=loss,
+                    grade=grade(loss),
+                    hand=view.hand,
+                    top=view.top_discard,
+                    opponent_hand=rnd.hand(1 - seat),
                 )
-        before = rnd.view(seat) if rnd.to_act == seat else None
+            )
+        elif actor != seat and len(legal) > 1 and not dealt[actor]:
+            if stop is not None and stop():
+                raise Stopped
+            dealt[actor] = True
+            # Valued as that seat's own review values it (the same evaluation).
+            ev = evaluator.evaluate(view, keep=(action,))
+            deal = ev.best.win - evaluator.position(view)
+            luck.append(LuckEvent(played.number, move, None, -deal, opponent=True))
         rnd.apply(action)
-        if before is not None and isinstance(action, DrawStock):
-            card = rnd.view(seat).drawn_card
+        if isinstance(action, DrawStock):
+            card = rnd.view(actor).drawn_card
             assert card is not None
-            luck.append(LuckEvent(played.number, move, card, evaluator.draw_luck(before, card)))
+            value = evaluator.draw_luck(view, card)
+            luck.append(
+                LuckEvent(played.number, move, card, value if actor == seat else -value,
+                          opponent=actor != seat)
+            )  # fmt: skip
     result = played.result
     points = 0
     if result is not None and result.winner is not None:

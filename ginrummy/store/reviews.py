@@ -66,8 +66,9 @@ __all__ = [
     "split_key",
 ]
 
-#: The layout of a review's JSON in the table (a different one is computed again).
-LAYOUT = 1
+#: The layout of a review's JSON in the table (a different one is computed again). 2: the
+#: opponent's luck counts against the seat (its events are marked).
+LAYOUT = 2
 
 
 def seats_of(meta: GameMeta) -> tuple[Seat, Seat]:
@@ -122,7 +123,7 @@ def review_to_dict(review: SeatReview) -> dict[str, Any]:
                 "points": r.points,
                 "decisions": [_decision(d) for d in r.decisions],
                 "luck": [
-                    [e.round, e.move, None if e.card is None else e.card.index, e.luck]
+                    [e.round, e.move, None if e.card is None else e.card.index, e.luck, e.opponent]
                     for e in r.luck_events
                 ],
             }
@@ -162,9 +163,13 @@ def review_from_dict(data: Any) -> SeatReview:
             tuple(_read_decision(d) for d in r["decisions"]),
             tuple(
                 LuckEvent(
-                    int(rnd), int(move), None if card is None else Card.from_index(int(card)), luck
+                    int(rnd),
+                    int(move),
+                    None if card is None else Card.from_index(int(card)),
+                    float(luck),
+                    bool(opponent),
                 )
-                for rnd, move, card, luck in r["luck"]
+                for rnd, move, card, luck, opponent in r["luck"]
             ),
             int(r["points"]),
         )

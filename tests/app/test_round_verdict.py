@@ -90,7 +90,8 @@ async def test_the_verdict_comes_while_the_screen_is_usable(
         # Against the computer: the person's line only, named.
         assert set(screen.verdicts) == {0}
         assert verdict_text(screen) == expected(screen, 0)
-        assert made and made[0].evaluated == len(screen.verdicts[0].decisions)
+        # One evaluation a decision, and one for the computer's deal (its luck).
+        assert made and made[0].evaluated == len(screen.verdicts[0].decisions) + 1
 
 
 async def test_leaving_stops_the_worker_within_one_evaluation(

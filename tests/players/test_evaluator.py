@@ -110,16 +110,39 @@ def test_a_review_is_the_same_for_the_same_seed() -> None:
     assert decisions and all(d.loss >= 0 for d in decisions)
     assert all(d.grade is grade(d.loss) for d in decisions)
     assert seat.loss == pytest.approx(sum(d.loss for d in decisions))
-    # Luck: one deal per round, and one event per stock draw of the seat.
+    # Luck: each seat's deal once a round, and one event per stock draw of either seat;
+    # the opponent's count against the seat.
     for rnd, played in zip(seat.rounds, game.rounds, strict=True):
-        deals = [e for e in rnd.luck_events if e.card is None]
-        assert len(deals) == 1
-        draws = sum(
-            1
-            for i, a in enumerate(played.actions)
-            if isinstance(a, DrawStock) and _actor(played, i) == 1
-        )
-        assert len(rnd.luck_events) == 1 + draws
+        for opponent, actor in ((False, 1), (True, 0)):
+            events = [e for e in rnd.luck_events if e.opponent is opponent]
+            assert len([e for e in events if e.card is None]) == 1
+            draws = [
+                i
+                for i, a in enumerate(played.actions)
+                if isinstance(a, DrawStock) and _actor(played, i) == actor
+            ]
+            assert [e.move for e in events if e.card is not None] == draws
+        assert rnd.luck == pytest.approx(sum(e.luck for e in rnd.luck_events))
+
+
+def test_the_opponents_luck_is_valued_from_its_view_and_counts_against_the_seat() -> None:
+    game = _game(5)
+    evaluator = Evaluator(6, seed=2, screen=3, finalists=2)
+    played = game.rounds[0]
+    seat = review(game, 1, evaluator, rounds=(0,)).rounds[0]
+    theirs = [e for e in seat.luck_events if e.opponent and e.card is not None]
+    assert theirs
+    for event in theirs:
+        rnd = played.dealt_again()
+        for a in played.actions[: event.move]:
+            rnd.apply(a)
+        before = rnd.view(0)  # the opponent's view before its draw
+        fresh = Evaluator(6, seed=2, screen=3, finalists=2)
+        assert event.luck == pytest.approx(-fresh.draw_luck(before, event.card))
+    # The other seat's review sees the same draws as its own luck, with the other sign.
+    other = review(game, 0, evaluator, rounds=(0,)).rounds[0]
+    mine = {e.move: e.luck for e in other.luck_events if not e.opponent and e.card is not None}
+    assert {e.move: -e.luck for e in theirs} == pytest.approx(mine)
 
 
 def _actor(played: Round, index: int) -> int:

@@ -167,6 +167,9 @@ class Series:
                 "budget": self.budget,
                 "eval_seed": self.eval_seed,
                 "rules": "standard",
+                # The seat's luck less the opponent's (review layout 2); a file of the
+                # seat's own luck alone is another series.
+                "luck": "net",
                 **short,
             }
         }

@@ -260,10 +260,6 @@ def explain(seed: int, budget: int, target: int = 100) -> Plan:
             f"  (the seat with the lower errors' cost won {share(cost_wins, cost)}"
             f" ({cost_tie} ties); the better luck minus errors' cost {share(lucky_wins, lucky)})"
         )
-        # Backgammon's luck counts the opponent's dice too: a seat's luck less the other's
-        # (seat 0 ahead when L0 - L1 - loss0 > L1 - L0 - loss1, that is 2 L0 - loss0 > ...).
-        both_wins, both, _ = _better_wins(lines, lambda seat: 2 * seat.luck - seat.loss)
-        print(f"  (the better luck less the other seat's, minus loss: {share(both_wins, both)})")
         lo_low = wilson_interval(low_wins, low)[0]
         lo_net = wilson_interval(net_wins, net)[0]
         ok_low = lo_low > 0.5
