@@ -42,11 +42,10 @@ choice) less its chance before the deal from the scores alone; a stock draw's is
 chance after the card drawn less the chance after the average card
 (`Evaluator.draw_luck`). The opponent's deal and draws are valued from the opponent's
 view (its cards are known once the game is over, as for display) and count against the
-seat. A seat's own luck alone runs high (in 25 expert-against-expert games, +0.23 and
-+0.32 of a game per game and seat); the opponent's carries the same bias, which the
-difference cancels. The decisions' values still use the seat's view alone. Not luck: a
-discard that the opponent's hidden cards turn into its gin is a decision, valued from
-what the seat could see.
+seat; the bias a deal's luck keeps (about +0.01 a round) is then cancelled. The
+decisions' values still use the seat's view alone. Not luck: a discard that the
+opponent's hidden cards turn into its gin is a decision, valued from what the seat
+could see.
 
 The opponent's cards at each decision are kept for display only (`Decision.opponent_hand`,
 known once the game is over); the evaluation never reads them.

@@ -10,7 +10,7 @@ from ginrummy.core import CARDS, Discard, DrawStock, Game, Knock, Pass, Round, R
 from ginrummy.core.cards import parse_card, parse_cards
 from ginrummy.core.record import Seat, record_of
 from ginrummy.players import make_player
-from ginrummy.players.evaluator import CONFIRM_LOSS, Evaluator
+from ginrummy.players.evaluator import CONFIRM_LOSS, Evaluator, _on_top, value_table
 from ginrummy.players.review import (
     BLUNDER,
     INACCURACY,
@@ -123,6 +123,36 @@ def test_a_review_is_the_same_for_the_same_seed() -> None:
             ]
             assert [e.move for e in events if e.card is not None] == draws
         assert rnd.luck == pytest.approx(sum(e.luck for e in rnd.luck_events))
+
+
+def test_a_draws_luck_is_valued_on_the_worlds_whose_stock_holds_the_card() -> None:
+    """Given the card drawn, the worlds that gave it to the opponent are impossible: the
+    luck is the draw's value on the others, with the card on top, less the average."""
+    evaluator = Evaluator(24, seed=3, screen=3, finalists=2)
+    checked = 0
+    for seed in range(12):
+        played = _game(seed).rounds[0]
+        rnd = played.dealt_again()
+        for action in played.actions:
+            actor = rnd.to_act
+            view = rnd.view(actor)
+            rnd.apply(action)
+            if not isinstance(action, DrawStock):
+                continue
+            card = rnd.view(actor).drawn_card
+            worlds = evaluator.worlds(view)
+            theirs = [w for w in worlds if card.bit & w[0]]
+            if not theirs or len(theirs) == len(worlds):
+                continue
+            stocks = [_on_top(card.bit, opp, stock) for opp, stock in worlds if not card.bit & opp]
+            assert all(stock[-1] == card.bit for _, stock in stocks)
+            gv = value_table(view.rules)
+            expected = evaluator._value(view, DrawStock(), stocks, gv) - evaluator._value(
+                view, DrawStock(), worlds, gv
+            )
+            assert evaluator.draw_luck(view, card) == pytest.approx(expected)
+            checked += 1
+    assert checked >= 3
 
 
 def test_the_opponents_luck_is_valued_from_its_view_and_counts_against_the_seat() -> None:
