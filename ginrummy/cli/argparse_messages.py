@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from ..text.i18n import N_
 
-# TRANSLATORS: the messages below are argparse's own (the command line's help and errors).
-# Keep every %(...)s, %(...)r, %s and %r exactly as it is (argparse fills them in), and the
-# trailing space of "usage: ".
 ARGPARSE_MESSAGES = (
+    # TRANSLATORS: the messages below are argparse's own (the command line's help and errors).
+    # Keep every %(...)s, %(...)r, %s and %r exactly as it is (argparse fills them in), and the
+    # trailing space of "usage: ".
     # TRANSLATORS: the start of the command line's usage line; keep the trailing space.
     N_("usage: "),
     # TRANSLATORS: a help section title (the arguments without a leading dash).

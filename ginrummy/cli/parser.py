@@ -72,8 +72,8 @@ def _minutes(text: str) -> float:
     except ValueError:
         value = float("nan")
     if not 0.05 <= value <= 1440:  # also refuses nan and inf
-        # TRANSLATORS: about an option's value, after "argument --forfeit: ".
         raise argparse.ArgumentTypeError(
+            # TRANSLATORS: about an option's value, after "argument --forfeit: ".
             _("must be a number of minutes from 0.05 to 1440, not {text}").format(text=repr(text))
         )
     return value
@@ -90,8 +90,8 @@ def _int_type(low: int | None = None, high: int | None = None) -> Callable[[str]
         try:
             value = int(text.strip())
         except ValueError:
-            # TRANSLATORS: about an option's value, after "argument --seed: ".
             raise argparse.ArgumentTypeError(
+                # TRANSLATORS: about an option's value, after "argument --seed: ".
                 _("must be a whole number, not {text}").format(text=repr(text))
             ) from None
         if low is not None and value < low:
@@ -301,9 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
         )
         return p
 
+    presets = ", ".join(f"'{name}'" if " " in name else name for name in PRESETS)
     # TRANSLATORS: --help texts of the options. The preset names, option names and card
     # codes (AS, TD) are what the program reads: keep them.
-    presets = ", ".join(f"'{name}'" if " " in name else name for name in PRESETS)
     # TRANSLATORS: {presets} lists the preset names as the program reads them (Standard,
     # Classic, ... 'Straight gin', EAAI).
     rules_help = _("rules preset: {presets} (default: Standard)").format(presets=presets)

@@ -95,8 +95,8 @@ def play_options(args: argparse.Namespace) -> PlayOptions:
     if args.vs is not None and args.hotseat:
         raise UsageError(_("choose one: --vs computer or --hotseat"))
     if args.vs is not None and args.vs.strip().lower() != COMPUTER:
-        # TRANSLATORS: 'computer' is the value the program reads: keep it in English.
         raise UsageError(
+            # TRANSLATORS: 'computer' is the value the program reads: keep it in English.
             _(
                 "--vs only accepts 'computer', not {value} (two people at one keyboard: --hotseat)"
             ).format(value=repr(args.vs))
@@ -147,8 +147,8 @@ def require_terminal() -> None:
     from a script, or with standard input or output redirected, it would write escape codes
     into a file and wait for keys that never come."""
     if not has_terminal():
-        # TRANSLATORS: keep the commands (join --bot, host --headless, arena) as they are.
         raise UsageError(
+            # TRANSLATORS: keep the commands (join --bot, host --headless, arena) as they are.
             _(
                 "the game needs a terminal, and standard input or output is not one; without"
                 " a terminal, play with join --bot, host --headless or arena"

@@ -182,8 +182,8 @@ def score_showdown(
 
 def _header(settled: Settled) -> str:
     rules, limit = preset_label(settled.rules.name), settled.knock_limit
-    # TRANSLATORS: ginrummy score's first line: {rules} is a preset name (Standard...).
     if limit is None:
+        # TRANSLATORS: ginrummy score's first line: {rules} is a preset name (Standard...).
         return _("{rules} rules").format(rules=rules)
     if limit == 0:
         return _("{rules} rules, gin only").format(rules=rules)

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 __all__ = ["ALL_INTERFACES_WARNING", "run"]
 
 #: The warning when a page is served on every network interface.
+# TRANSLATORS: a warning of ginrummy serve and host --web; keep --cert and --key.
 ALL_INTERFACES_WARNING = N_(
-    # TRANSLATORS: a warning of ginrummy serve and host --web; keep --cert and --key.
     "listening on every network interface: anyone who can reach this machine and has the"
     " address can start a game on it (use --cert and --key on a network you do not trust)"
 )

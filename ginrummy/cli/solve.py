@@ -35,8 +35,8 @@ def format_solution(cards: Sequence[Card], ascii: bool = False) -> str:
         deadwood = _("{cards} = {points} (big gin)")
     else:
         deadwood = "{cards} = {points}"
-    # TRANSLATORS: ginrummy solve: the labels of its lines (the texts line up after them).
     rows = [
+        # TRANSLATORS: ginrummy solve: the labels of its lines (the texts line up after them).
         (pgettext("solve", "Hand"), cards_label(cards, ascii)),
         (pgettext("solve", "Melds"), melds_label((m.cards for m in melding.melds), ascii)),
         (pgettext("solve", "Deadwood"), deadwood.format(cards=dead, points=points_label(points))),

@@ -190,9 +190,9 @@ def parse_card(token: str) -> Card:
         if rank is not None and suit is not None:
             return CARDS[suit * 13 + rank - 1]
     raise CardError(
-        # TRANSLATORS: {token} is what the player typed. Keep the card letters as they are
-        # (A T J Q K, S H D C): they are what the program reads.
         Phrase(
+            # TRANSLATORS: {token} is what the player typed. Keep the card letters as they are
+            # (A T J Q K, S H D C): they are what the program reads.
             N_(
                 "bad card {token}: write a rank (A 2-9 T/10 J Q K) then a suit"
                 " (S H D C or ♠ ♥ ♦ ♣), e.g. AS, 10h, Q♠"

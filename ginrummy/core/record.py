@@ -300,9 +300,10 @@ def loads_many(text: str) -> list[Record]:
         except RecordError as exc:
             if len(lines) == 1:
                 raise
-            # TRANSLATORS: a problem on line {n} of a file of game records.
             raise RecordError(
-                Phrase(N_("line {n}: {problem}"), n=n, problem=exc), code=exc.code
+                # TRANSLATORS: a problem on line {n} of a file of game records.
+                Phrase(N_("line {n}: {problem}"), n=n, problem=exc),
+                code=exc.code,
             ) from None
     return records
 

@@ -355,9 +355,9 @@ class Round:
         Raises `IllegalActionError` saying why when the action is not legal now; the
         round is then exactly as it was.
         """
-        # TRANSLATORS: the messages of IllegalActionError start in lower case (the screen
-        # capitalises them) and speak to the player whose move was refused.
         if self._phase is Phase.OVER:
+            # TRANSLATORS: the messages of IllegalActionError start in lower case (the screen
+            # capitalises them) and speak to the player whose move was refused.
             raise IllegalActionError(Phrase(N_("the round is over")), code="round-over")
         if player is not None and player != self._to_act:
             raise IllegalActionError(Phrase(N_("it is not your turn")), code="not-your-turn")

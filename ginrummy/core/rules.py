@@ -70,9 +70,9 @@ class Rules:
                     )
             elif type(value) is not int:
                 raise RulesError(Phrase(N_("{knob} must be a whole number"), knob=f.name))
-        # TRANSLATORS: rules errors. The knob names (target, knock_limit, gin_bonus...) and
-        # the values winner, loser, alternate, None, null are what the program reads: keep them.
         checks = [
+            # TRANSLATORS: rules errors. The knob names (target, knock_limit, gin_bonus...) and
+            # the values winner, loser, alternate, None, null are what the program reads: keep them.
             (self.target >= 1, N_("target must be at least 1")),
             (0 <= self.knock_limit <= 10, N_("knock_limit must be 0..10")),
             (self.gin_bonus >= 0, N_("gin_bonus must not be negative")),
@@ -168,8 +168,8 @@ class Rules:
             if _norm(preset_name) == key or key in _ALIASES.get(preset_name, ()):
                 return rules
         raise RulesError(
-            # TRANSLATORS: {presets} lists the preset names (Standard, Classic...).
             Phrase(
+                # TRANSLATORS: {presets} lists the preset names (Standard, Classic...).
                 N_("unknown rules preset {name}: choose one of {presets}"),
                 name=repr(name),
                 presets=", ".join(PRESETS),

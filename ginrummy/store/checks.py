@@ -47,10 +47,11 @@ def _exact_keys(data: dict[str, Any], required: Iterable[str], where: str) -> No
     required = set(required)
     missing = sorted(required - data.keys())
     unknown = sorted(data.keys() - required)
-    # TRANSLATORS: a damaged data file: {where} is a place in it ("game 3"), {fields} the
-    # file's field names as written in it.
     _need(
-        not missing, _("{where}: missing {fields}").format(where=where, fields=", ".join(missing))
+        not missing,
+        # TRANSLATORS: a damaged data file: {where} is a place in it ("game 3"), {fields} the
+        # file's field names as written in it.
+        _("{where}: missing {fields}").format(where=where, fields=", ".join(missing)),
     )
     _need(
         not unknown,
@@ -109,8 +110,8 @@ def bounded_loads(text: str, *, lenient: bool = False) -> Any:
             parse_constant=_no_constant,
         )
     except json.JSONDecodeError as exc:
-        # TRANSLATORS: {problem} is Python's own English description of the JSON error.
         raise StorageError(
+            # TRANSLATORS: {problem} is Python's own English description of the JSON error.
             _("not valid JSON: {problem} at line {line}").format(problem=exc.msg, line=exc.lineno)
         ) from None
     except RecursionError:

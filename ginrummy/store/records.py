@@ -137,26 +137,26 @@ class GameMeta:
         _need(isinstance(started, str) and _is_time(started), _("'started' must be a date"))
         undo = extra.get("undo", [])
         if "undo" in extra:
-            # TRANSLATORS: a damaged save; keep 'undo' (the file's field name).
             _need(
                 isinstance(undo, list)
                 and 0 < len(undo) <= MAX_UNDO_GAMES
                 and all(type(n) is int and 1 <= n <= MAX_UNDO_GAMES for n in undo)
                 and undo == sorted(set(undo)),
+                # TRANSLATORS: a damaged save; keep 'undo' (the file's field name).
                 _("'undo' must list the games in which a move was taken back"),
             )
         seat = extra.get("seat")
         if "seat" in extra:
-            # TRANSLATORS: a damaged save; keep 'seat' (the file's field name).
             _need(
                 mode == ONLINE and type(seat) is int and seat in (0, 1),
+                # TRANSLATORS: a damaged save; keep 'seat' (the file's field name).
                 _("'seat' must be 0 or 1, in an online game"),
             )
         forfeit = extra.get("forfeit")
         if "forfeit" in extra:
-            # TRANSLATORS: a damaged save; keep 'forfeit' (the file's field name).
             _need(
                 mode == ONLINE and type(forfeit) is int and forfeit in (0, 1),
+                # TRANSLATORS: a damaged save; keep 'forfeit' (the file's field name).
                 _("'forfeit' must be 0 or 1, in an online game"),
             )
         return cls(mode, (a, b), level, game_id, started, tuple(undo), seat, forfeit)

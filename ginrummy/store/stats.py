@@ -29,9 +29,9 @@ if TYPE_CHECKING:
     from .reviews import ReviewedGame
 
 #: Rows of the table: (label, attribute of `Stats`); the labels are translated where shown.
-# TRANSLATORS: row labels of the statistics table (80 columns wide with up to three opponents:
-# keep them under about 28 characters).
 ROWS: tuple[tuple[str, str], ...] = (
+    # TRANSLATORS: row labels of the statistics table (80 columns wide with up to three opponents:
+    # keep them under about 28 characters).
     (N_("Games played"), "games"),
     (N_("Games won"), "games_won"),
     (N_("Rounds played"), "rounds"),
@@ -267,11 +267,11 @@ def _cell(value: float | None) -> str:
 
 
 #: The form's rows under the statistics (labels translated where shown).
-# TRANSLATORS: rows of the statistics table from the reviewed games (keep them under about
-# 28 characters): how many games were reviewed, the mean accuracy over the latest ones,
-# and per game the luck and what the errors (the decisions graded inaccuracy or worse)
-# cost, in percentage points of winning the game.
 FORM_ROWS: tuple[str, ...] = (
+    # TRANSLATORS: rows of the statistics table from the reviewed games (keep them under about
+    # 28 characters): how many games were reviewed, the mean accuracy over the latest ones,
+    # and per game the luck and what the errors (the decisions graded inaccuracy or worse)
+    # cost, in percentage points of winning the game.
     N_("Games reviewed"),
     N_("Accuracy, latest reviewed"),
     N_("Luck per game"),
@@ -291,10 +291,10 @@ def trend_line(head: str, form: Form) -> str | None:
         "before": number(form.before, ".1f"),
         "m": form.before_games,
     }
-    # TRANSLATORS: the trend under the statistics: {head} is a column head ("vs expert"),
-    # {now} the mean accuracy over the latest {n} reviewed games, {before} over the {m}
-    # before them.
     if trend == "up":
+        # TRANSLATORS: the trend under the statistics: {head} is a column head ("vs expert"),
+        # {now} the mean accuracy over the latest {n} reviewed games, {before} over the {m}
+        # before them.
         return _(
             "{head}: your accuracy is going up, {now} in the latest {n} reviewed games"
             " against {before} in the {m} before."
@@ -331,9 +331,9 @@ def format_table(table: dict[str, Stats], form: dict[str, Form] | None = None) -
     if not table:
         return _("No finished games yet: play one, and its statistics appear here.")
     order = sorted(table, key=lambda k: (k == "hot-seat", k))
-    # TRANSLATORS: column heads of the statistics table: {level} is the computer's level as
-    # (simple, expert); "hot-seat" is two people at one keyboard. Keep them short.
     heads = [
+        # TRANSLATORS: column heads of the statistics table: {level} is the computer's level as
+        # (simple, expert); "hot-seat" is two people at one keyboard. Keep them short.
         _("vs {level}").format(level=level_label(k)) if k != "hot-seat" else _("hot-seat")
         for k in order
     ]

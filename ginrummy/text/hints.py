@@ -183,15 +183,15 @@ def _discard_clauses(advice: Advice, card: Card) -> list[str]:
     # The discard's own risk, when the runner-up's has not already been set against it.
     said = other is not None and mine is not None and _feeds_more(other, mine)
     if mine is not None and not said and mine.feed_chance >= FEED_NOTED:
-        # TRANSLATORS: a discard's risk; {percent} is a whole number ("{percent} %").
         clauses.append(
+            # TRANSLATORS: a discard's risk; {percent} is a whole number ("{percent} %").
             _("the opponent's chance to use {card}: {percent}%").format(
                 card=label, percent=percent(mine.feed_chance)
             )
         )
     if advice.gin_outs:
-        # TRANSLATORS: after the discard, this many unseen cards would make gin if drawn.
         clauses.append(
+            # TRANSLATORS: after the discard, this many unseen cards would make gin if drawn.
             ngettext(
                 "{count} card would give you gin",
                 "{count} cards would give you gin",
@@ -282,8 +282,8 @@ def _feeds_more(other: CardRisk, mine: CardRisk) -> bool:
 def dead_card_text(dead: DeadCard) -> str:
     """Why no meld can ever use a card: the cards of its rank and its neighbours gone."""
     rank = _(_RANK_WORDS[dead.card.rank])
-    # TRANSLATORS: {rank} is a rank in the plural ("kings", "sevens"): it is dead for runs.
     if dead.rank_gone >= 3:
+        # TRANSLATORS: {rank} is a rank in the plural ("kings", "sevens"): it is dead for runs.
         text = _("all three other {rank} are gone").format(rank=rank)
     else:
         text = _("two other {rank} are gone").format(rank=rank)

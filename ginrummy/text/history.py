@@ -62,9 +62,9 @@ def result_line(record: HistoryRecord) -> str:
     meta = record.meta
     a, b = (display_name(name) for name in meta.names)
     against_computer = meta.mode == "computer"
-    # TRANSLATORS: who the game was against: {level} is the computer's level
-    # (simple, expert); "hot-seat" is two people at one keyboard.
     who = (
+        # TRANSLATORS: who the game was against: {level} is the computer's level
+        # (simple, expert); "hot-seat" is two people at one keyboard.
         _("vs {level}").format(level=level_label(meta.level or "simple"))
         if against_computer
         # TRANSLATORS: who a finished game was against: the other player of an online game.

@@ -166,9 +166,9 @@ def last_move_text(events: Sequence[Event], name: str, ascii: bool = False) -> s
     for ev in events:
         card = card_label(ev.card, ascii) if ev.card is not None else ""
         kind = ev.kind
-        # TRANSLATORS: the line over the piles: the opponent's last move in a few words,
-        # joined by " · ": "Computer's last move: took 7♥ · threw K♠". Keep them short.
         if kind is EventKind.PASS:
+            # TRANSLATORS: the line over the piles: the opponent's last move in a few words,
+            # joined by " · ": "Computer's last move: took 7♥ · threw K♠". Keep them short.
             parts.append(pgettext("last move", "passed on the upcard"))
         elif kind is EventKind.TAKE:
             parts.append(pgettext("last move", "took {card}").format(card=card))

@@ -40,8 +40,6 @@ class Problem(Protocol):
 def problem_line(problem: Problem) -> str:
     """One sentence: which file, what is wrong with it, where it was moved."""
     what = FILE_WORDS.get(problem.file)
-    # TRANSLATORS: {file} is "The saved game", "The game history" or "The settings" (or a
-    # file name); {reason} says what is wrong with it; {moved_to} is a file name.
     file = _(what) if what is not None else problem.file
     if problem.set_aside:
         what = RECORD_WORDS.get(problem.file)
@@ -50,6 +48,8 @@ def problem_line(problem: Problem) -> str:
             "{file} could not be read ({reason}); it was set aside and everything else is kept."
         ).format(file=_(what) if what is not None else problem.file, reason=problem.reason)
     if problem.moved_to is not None:
+        # TRANSLATORS: {file} is "The saved game", "The game history" or "The settings" (or a
+        # file name); {reason} says what is wrong with it; {moved_to} is a file name.
         return _("{file} could not be read ({reason}); it was moved aside as {moved_to}.").format(
             file=file, reason=problem.reason, moved_to=problem.moved_to.name
         )

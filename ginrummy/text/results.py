@@ -258,8 +258,8 @@ def round_won_sentence(winner: int, names: Sequence[str], you: int | None) -> st
 
 def shutout_sentence(loser: int, names: Sequence[str], you: int | None) -> str:
     """The game's loser scored nothing: ``A shutout: Ben scored no points.``"""
-    # TRANSLATORS: after the winning margin, when the loser scored nothing.
     if loser == you:
+        # TRANSLATORS: after the winning margin, when the loser scored nothing.
         return _("A shutout: you scored no points.")
     return say(_("A shutout: {name} scored no points."), name=names[loser])
 

@@ -32,8 +32,8 @@ __all__ = [
     "verdict",
 ]
 
-# TRANSLATORS: the grades of a decision in a game review (as chess programs grade moves).
 GRADE_LABELS = {
+    # TRANSLATORS: the grades of a decision in a game review (as chess programs grade moves).
     "good": lambda: _("good"),
     "inaccuracy": lambda: _("inaccuracy"),
     "mistake": lambda: _("mistake"),
@@ -99,7 +99,8 @@ def errors_cost(errors: int, cost: float) -> str:
 def verdict(errors: int, cost: float, luck: float) -> str:
     """A round's verdict in one line: "2 costly moves, −14.0% · luck +6.0%"."""
     # TRANSLATORS: the verdict on a round: {errors} is "2 costly moves, −14.0%" (or "no
-    # costly move"), {luck} the change the cards brought ("+6.0%").
+    # costly move"), {luck} the change the cards brought, the player's less the
+    # opponent's ("+6.0%").
     return _("{errors} · luck {luck}").format(
         errors=errors_cost(errors, cost), luck=signed_percent(luck)
     )
@@ -112,8 +113,8 @@ GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 def seat_heads() -> list[str]:
     """The heads of the review's table of seats (the last: the counts of each grade, by
     their chess marks)."""
-    # TRANSLATORS: column heads of `ginrummy review`'s table (short: the table is narrow).
     return [
+        # TRANSLATORS: column heads of `ginrummy review`'s table (short: the table is narrow).
         _("player"),
         _("decisions"),
         _("accuracy"),

@@ -232,9 +232,9 @@ def format_bench(result: dict[str, Any]) -> str:
     m = result["machine"]
     # TRANSLATORS: column headers of the benchmark table (a developer tool; ~8 letters).
     corpus_head, deadwood_head = _("corpus"), _("deadwood")
-    # TRANSLATORS: the benchmark report (a developer tool). Function names (min_deadwood,
-    # best_melding, Card), OpenSpiel, RLCard and "µs" stay as they are.
     lines = [
+        # TRANSLATORS: the benchmark report (a developer tool). Function names (min_deadwood,
+        # best_melding, Card), OpenSpiel, RLCard and "µs" stay as they are.
         _("{command}: {python} on {cpu} ({cores} cores), {platform}, {date}").format(
             command="ginrummy bench" + (" --quick" if result["quick"] else ""),
             python=m["python"],

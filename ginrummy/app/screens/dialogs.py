@@ -132,9 +132,9 @@ class DiscardPileScreen(GinModalScreen[None]):
             else:
                 body.append(_("(empty)"))
         else:
-            # TRANSLATORS: the pile viewer's note over its columns of "3. 7♥ Ann": the turn,
-            # the card, who threw it.
             body = Text(
+                # TRANSLATORS: the pile viewer's note over its columns of "3. 7♥ Ann": the turn,
+                # the card, who threw it.
                 _("Bottom first, the top last: the turn, the card, who threw it.") + "\n\n",
                 style="dim",
             )

@@ -112,9 +112,9 @@ class GameOverScreen(GinScreen[str]):
                 with VerticalScroll(id="gameover-rounds"):
                     yield Static(self._rounds_table(), id="rounds")
             with Horizontal(id="gameover-buttons"):
-                # TRANSLATORS: buttons at the end of a game, side by side on one line of 80
-                # columns; keep the keys in brackets.
                 if self.match_continues:
+                    # TRANSLATORS: buttons at the end of a game, side by side on one line of 80
+                    # columns; keep the keys in brackets.
                     yield Button(_("Next game (Enter)"), id="next", variant="primary", compact=True)
                     yield Button(_("Main menu (m)"), id="menu", compact=True)
                 else:

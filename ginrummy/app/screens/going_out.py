@@ -125,9 +125,9 @@ def question_body(
             if c.card is not None
         )
         text.append("\n")
-        # TRANSLATORS: the going-out question: the other cards that allow a knock, each
-        # with the deadwood it leaves: "2♦ (4), 5♠ (9)"; keep "k" (the key).
         text.append(
+            # TRANSLATORS: the going-out question: the other cards that allow a knock, each
+            # with the deadwood it leaves: "2♦ (4), 5♠ (9)"; keep "k" (the key).
             _("Also possible (deadwood): {cards}; select one, press k.").format(cards=listed),
             style="dim",
         )

@@ -137,8 +137,8 @@ class OnlineTableScreen(TableScreen):
         if present != self._was_present:
             self._was_present = present
             name = model.remote.names[model.other]
-            # TRANSLATORS: online, the other player's connection came back.
             self.show_message(
+                # TRANSLATORS: online, the other player's connection came back.
                 _("{name} is back.").format(name=name)
                 if present
                 else _("{name} is away: the table waits for them to come back.").format(name=name),

@@ -48,9 +48,9 @@ VERDICT = "verdict"
 
 def result_title(kind: ResultKind) -> str:
     """The round result's title in the current language: how the round ended."""
-    # TRANSLATORS: the round result's title: how the round ended (a noun: "Knock" is the
-    # knock that ended the round, not the command).
     titles = {
+        # TRANSLATORS: the round result's title: how the round ended (a noun: "Knock" is the
+        # knock that ended the round, not the command).
         ResultKind.KNOCK: pgettext("round result title", "Knock"),
         ResultKind.UNDERCUT: pgettext("round result title", "Undercut!"),
         ResultKind.GIN: pgettext("round result title", "Gin!"),
@@ -226,8 +226,8 @@ class RoundResultScreen(GinScreen[None]):
     def _verdict(self) -> Text:
         """The verdict's lines: one per reviewed seat, named; until then, that it comes."""
         if self.verdict_failed is not None:
-            # TRANSLATORS: the round's verdict could not be computed; {why} says why.
             return Text(
+                # TRANSLATORS: the round's verdict could not be computed; {why} says why.
                 _("No verdict on this round: {why}").format(why=self.verdict_failed),
                 style="dim",
             )

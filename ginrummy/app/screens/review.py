@@ -236,10 +236,10 @@ class ReviewScreen(GinScreen[None]):
         mistakes = r.count(Grade.MISTAKE)
         blunders = r.count(Grade.BLUNDER)
         t = Text(f"{self._who(r.seat)}  ", style="bold")
-        # TRANSLATORS: the review's header line: the game's accuracy (0-100), the costly
-        # moves and what they cost ("3 costly moves, −14.0%") and the luck, in percentage points of
-        # winning the game.
         t.append(
+            # TRANSLATORS: the review's header line: the game's accuracy (0-100), the costly
+            # moves and what they cost ("3 costly moves, −14.0%") and the luck, in
+            # percentage points of winning the game.
             _("accuracy {acc} · {errors} · luck {luck}").format(
                 acc=number(r.accuracy, ".1f"),
                 errors=words.errors_cost(r.errors, r.cost),
@@ -294,9 +294,9 @@ class ReviewScreen(GinScreen[None]):
         d = decisions[self.index]
         a = self.ascii
         t = Text()
-        # TRANSLATORS: the line over one decision of the review: its number of all, the
-        # round, the cards left in the stock, and its grade.
         t.append(
+            # TRANSLATORS: the line over one decision of the review: its number of all, the
+            # round, the cards left in the stock, and its grade.
             _("Decision {n} of {total} · round {round} · stock {stock} · ").format(
                 n=self.index + 1, total=len(decisions), round=d.round, stock=d.stock
             ),
@@ -316,9 +316,9 @@ class ReviewScreen(GinScreen[None]):
         t.append("\n")
         if d.loss > 0:
             best = words.move_label(d.best, d.top, d.hand, a)
-            # TRANSLATORS: the best move, its chance to win the game, and what the move
-            # played cost (in percentage points).
             t.append(
+                # TRANSLATORS: the best move, its chance to win the game, and what the move
+                # played cost (in percentage points).
                 _("Better: {move} ({win}), {loss}").format(
                     move=best,
                     win=words.percent(d.win_best),
@@ -330,8 +330,8 @@ class ReviewScreen(GinScreen[None]):
             # TRANSLATORS: the move played was the best one.
             t.append(_("The best move."), style="green")
         t.append("\n")
-        # TRANSLATORS: the opponent's cards at that moment (shown once the game is over).
         t.append(
+            # TRANSLATORS: the opponent's cards at that moment (shown once the game is over).
             _("{name} held: {cards}").format(
                 name=self._who(1 - r.seat), cards=words.held_label(d.opponent_hand, a)
             ),

@@ -48,8 +48,8 @@ DEALER_LABELS: dict[NextDealer, str] = {
 
 def rules_summary(rules: Rules) -> Text:
     """A line or two naming the knobs that matter."""
-    # TRANSLATORS: the rules summary on the start screen: short parts joined by " · ".
     if rules.oklahoma:
+        # TRANSLATORS: the rules summary on the start screen: short parts joined by " · ".
         knock = _("knock limit upcard value")
     elif rules.knock_limit == 0:
         knock = _("knock limit gin only")
@@ -133,9 +133,12 @@ class RulesScreen(GinModalScreen[Rules | None]):
                         )
             yield Static("", id="rules-error")
             with Horizontal(classes="dialog-buttons"):
-                # TRANSLATORS: buttons of the rules editor, side by side in 66 columns.
                 yield Button(
-                    _("Use these rules (ctrl+s)"), id="save", variant="primary", compact=True
+                    # TRANSLATORS: buttons of the rules editor, side by side in 66 columns.
+                    _("Use these rules (ctrl+s)"),
+                    id="save",
+                    variant="primary",
+                    compact=True,
                 )
                 yield Button(_("Cancel (Esc)"), id="cancel", compact=True)
         # Its own footer: the start screen's, below, would name keys that do nothing here.

@@ -146,8 +146,8 @@ class StartScreen(GinScreen[None]):
                         compact=True,
                         id="continue-slot",
                     )
-                    # TRANSLATORS: beside the list of saved games; keep "(F5)".
                     yield Button(
+                        # TRANSLATORS: beside the list of saved games; keep "(F5)".
                         _("Continue (F5)"),
                         id="continue",
                         classes=focus_first("continue"),
@@ -184,8 +184,8 @@ class StartScreen(GinScreen[None]):
                             compact=True,
                             id="your-name",
                         )
-                    # TRANSLATORS: buttons in the two panels (each ~32 wide); keep the keys.
                     yield Button(
+                        # TRANSLATORS: buttons in the two panels (each ~32 wide); keep the keys.
                         _("Play the computer (F2)"),
                         id="play-computer",
                         classes=focus_first("play-computer"),

@@ -75,9 +75,9 @@ class ScoreChart(Painted):
             # TRANSLATORS: under the score chart's columns (one pair per round).
             rounds = _("rounds")
         else:
+            step = numbers[1] - numbers[0] if len(numbers) > 1 else len(self.history)
             # TRANSLATORS: under the score chart when it has no room for every round: one
             # pair of columns for every {step} rounds, up to the last ({last}). Short.
-            step = numbers[1] - numbers[0] if len(numbers) > 1 else len(self.history)
             rounds = _("rounds (1 in {step}, to {last})").format(step=step, last=numbers[-1])
         canvas.put(5, rows, f"{rounds} →" if not self.ascii else f"{rounds} ->", DIM)
         x = 0

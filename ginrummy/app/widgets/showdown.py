@@ -17,9 +17,9 @@ def melding_groups(melding: Melding, layoffs: tuple[tuple[Card, ...], ...] = ())
             cards.sort(key=lambda c: c.rank)
         else:
             cards.sort(key=lambda c: c.suit)
-        # TRANSLATORS: labels over the showdown's groups of cards: a set (3 or 4 cards of a
-        # rank), a run, and either with cards laid off on it. A 3-card group is 17 wide.
         if meld.is_set:
+            # TRANSLATORS: labels over the showdown's groups of cards: a set (3 or 4 cards of a
+            # rank), a run, and either with cards laid off on it. A 3-card group is 17 wide.
             label = _("set +lay-off") if extra else _("set")
         else:
             label = _("run +lay-off") if extra else _("run")

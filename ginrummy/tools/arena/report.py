@@ -26,9 +26,10 @@ def format_report(result: ArenaResult) -> str:
     # TRANSLATORS: row labels of the arena report (the leading spaces indent a detail of
     # the row above: keep them).
     row(_("games won"), [f"{s['games_won']} ({_pct(s['win_rate'])})" for s in per])
-    # TRANSLATORS: the 95% confidence interval of the share of games won.
     row(
-        _("  interval (95%)"), [f"{_pct(s['win_ci95'][0])} - {_pct(s['win_ci95'][1])}" for s in per]
+        # TRANSLATORS: the 95% confidence interval of the share of games won.
+        _("  interval (95%)"),
+        [f"{_pct(s['win_ci95'][0])} - {_pct(s['win_ci95'][1])}" for s in per],
     )
     row(_("rounds won"), [f"{s['rounds_won']}" for s in per])
     row(_("  by gin"), [f"{s['gins']}" for s in per])
