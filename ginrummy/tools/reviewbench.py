@@ -6,9 +6,10 @@
     python -m ginrummy.tools.reviewbench noise --decisions 60
 
 ``speed`` plays expert-against-master games (Standard rules, to 100) and reviews seat 0
-of each at ``--budget`` samples, timing every reviewed decision (its evaluation and, for a
-stock draw, its luck): the per-decision mean and 95th percentile, each round's and each
-game's time.
+of each at ``--budget`` samples round by round, as the app does (`players.review.review`):
+each round's and each game's time, the mean per decision (the review's time over its
+decisions, both seats' luck included), the 95th percentile of one decision's evaluation,
+and the luck's share of the time.
 
 ``rank`` plays each of ``--players`` against the expert bot, round after round (the
 first round of a fresh game each time, seats alternating), reviews the player's seat
@@ -45,10 +46,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core import Game, Rules
-from ..core.actions import DrawStock
-from ..core.round import Round
+from ..core.actions import Action
+from ..core.cards import Card
+from ..core.round import PlayerView, Round
 from ..players import make_player
-from ..players.evaluator import DEFAULT_SAMPLES, Evaluator
+from ..players.evaluator import DEFAULT_SAMPLES, Evaluation, Evaluator
 from ..players.review import Grade, grade, review
 from .arena import Z95
 from .reviewtargets import targets
@@ -76,34 +78,48 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+class _Timed(Evaluator):
+    """The evaluator, timing its work: each evaluation of seat 0's decisions, and the
+    rest (the luck of both seats' deals and draws)."""
+
+    def __init__(self, budget: int, seed: int) -> None:
+        super().__init__(budget, seed=seed)
+        self.decisions: list[float] = []
+        self.luck = 0.0
+
+    def evaluate(self, view: PlayerView, keep: Sequence[Action] = ()) -> Evaluation:
+        t = time.perf_counter()
+        values = super().evaluate(view, keep)
+        if view.player == 0:
+            self.decisions.append(time.perf_counter() - t)
+        else:  # the opponent's deal
+            self._add(time.perf_counter() - t)
+        return values
+
+    def draw_luck(self, view: PlayerView, card: Card) -> float:
+        t = time.perf_counter()
+        luck = super().draw_luck(view, card)
+        self._add(time.perf_counter() - t)
+        return luck
+
+    def _add(self, seconds: float) -> None:
+        self.luck += seconds
+
+
 def speed(games: int, seed: int, budget: int) -> None:
-    per_decision: list[float] = []
+    """Review seat 0 of ``games`` expert-against-master games round by round, as the app
+    does (`players.review.review`), timing each round and game."""
     per_round: list[float] = []
     per_game: list[float] = []
-    evaluator = Evaluator(budget, seed=seed)
+    decisions = 0
+    evaluator = _Timed(budget, seed)
     for g in range(games):
         game = Game(Rules(), seed=seed * 1000 + g)
         _play(game, ("expert", "master"), seed + g)
         start = time.perf_counter()
-        for played in game.rounds:
+        for index in range(len(game.rounds)):
             round_start = time.perf_counter()
-            rnd = played.dealt_again()
-            for action in played.actions:
-                if rnd.to_act == 0:
-                    view = rnd.view(0)
-                    t = time.perf_counter()
-                    if len(view.legal_actions()) > 1:
-                        evaluator.evaluate(view, keep=(action,))
-                    if isinstance(action, DrawStock):
-                        rnd.apply(action)
-                        card = rnd.view(0).drawn_card
-                        assert card is not None
-                        evaluator.draw_luck(view, card)
-                    else:
-                        rnd.apply(action)
-                    per_decision.append(time.perf_counter() - t)
-                else:
-                    rnd.apply(action)
+            decisions += len(review(game, 0, evaluator, rounds=(index,)).decisions)
             per_round.append(time.perf_counter() - round_start)
         per_game.append(time.perf_counter() - start)
         print(
@@ -111,10 +127,13 @@ def speed(games: int, seed: int, budget: int) -> None:
             f" scores {game.scores[0]}-{game.scores[1]}",
             flush=True,
         )
-    print(f"budget {budget}: {games} games, {len(per_round)} rounds, {len(per_decision)} decisions")
+    total = sum(per_game)
+    print(f"budget {budget}: {games} games, {len(per_round)} rounds, {decisions} decisions")
     print(
-        f"per decision: mean {statistics.mean(per_decision) * 1000:.0f} ms,"
-        f" p95 {_pct(per_decision, 0.95) * 1000:.0f} ms"
+        f"per decision: mean {total / max(1, decisions) * 1000:.0f} ms (the review's time,"
+        f" luck included); one decision's evaluation p95"
+        f" {_pct(evaluator.decisions, 0.95) * 1000:.0f} ms; luck {evaluator.luck / total:.0%}"
+        " of the time"
     )
     print(f"per round: mean {statistics.mean(per_round):.2f} s, max {max(per_round):.2f} s")
     print(f"per game: mean {statistics.mean(per_game):.1f} s, max {max(per_game):.1f} s")

@@ -13,6 +13,7 @@ import pytest
 from ginrummy.core import Game, Rules
 from ginrummy.core.record import from_dict
 from ginrummy.players import make_player
+from ginrummy.tools import reviewbench
 from ginrummy.tools.arena import plan_game, play_game_record
 from ginrummy.tools.reviewbench import main
 from ginrummy.tools.reviewtargets import targets
@@ -208,6 +209,21 @@ def test_ranking_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "simple-vs-simple_s1_b2_e0_r01_t25: 2 games" in out
     assert "  random - simple: " in out
     assert "target: random > simple, each step beyond its interval: " in out
+
+
+def test_speed_times_the_reviews_own_work(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play = reviewbench._play  # simple bots play faster than the expert and the master
+    simple = ("simple", "simple")
+    monkeypatch.setattr(reviewbench, "_play", lambda game, _who, seed: play(game, simple, seed))
+    main(["speed", "--games", "1", "--budget", "2", "--seed", "3"])
+    out = capsys.readouterr().out
+    rounds = int(out.split("game 0: ")[1].split(" rounds")[0])
+    assert f"budget 2: 1 games, {rounds} rounds, " in out
+    luck = out.split("; luck ")[1].split("%")[0]
+    assert 0 < int(luck) < 100  # both seats' luck is part of the review's time
+    assert "per round: mean " in out and "per game: mean " in out
 
 
 def test_explain_and_noisy_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
